@@ -1,0 +1,476 @@
+/**
+ * The shop HTTP API's wire shapes: the one definition both `server/` and `src/api/`
+ * import. Names follow the spec's section 7 and `shared/WIRE.md` (the shapes the
+ * platform's own shop templates send and read); where both are silent the shape is ours
+ * and says so. Contract tests in `test/server/` pin every shape here.
+ *
+ * No imports and no behaviour here: types plus a few id constants, so the browser bundle pays nothing.
+ */
+
+/* ------------------------------------------------------------------ constants */
+
+/** Trait (parameter) ids the spec names. */
+export const TRAIT = {
+  category: 24,
+  subCategory: 47497,
+  engine: 49,
+  engineCompat: 181409,
+  axis: 148722,
+  replacementCode: 172622,
+} as const;
+
+export const AXIS = { front: 148723, rear: 148742 } as const;
+
+export const BRAKE_CATEGORY = {
+  pads: 148728,
+  discs: 151538,
+  kits: 154315,
+  kitsB: 156891,
+  allKits: 158346,
+} as const;
+
+/** Response header that announces pending tracking events (WIRE.md). */
+export const TRACKING_EVENTS_HEADER = 'x-iai-tracking-events';
+
+/** Literal size id of a one-size product. */
+export const ONE_SIZE = 'uniw';
+
+/* ------------------------------------------------------------------ errors */
+
+/** Every 4xx/5xx answer of the reference backend (ours: the spec is silent). */
+export interface ApiError {
+  error: { code: string; message: string };
+}
+
+/* ------------------------------------------------------------------ money */
+
+export interface Money {
+  value: number;
+  currency?: string;
+  /** Display text built with the price mask, e.g. "1.234,50 €". */
+  formatted: string;
+}
+
+/* ------------------------------------------------------------------ /ajax/get.php */
+
+export interface DeviceParams {
+  mobile: boolean;
+  tablet: boolean;
+  pc: boolean;
+  request_uri: string;
+  additional_ajax: string;
+}
+
+/** Body field `request` (form-encoded) of POST /ajax/get.php, as JSON. */
+export interface ShopDataRequest {
+  Projector?: { format: 'json'; params: { product?: number } };
+  Basket?: Record<string, never>;
+  Wishlist?: Record<string, never>;
+  Comparers?: Record<string, never>;
+  Snippets?: { format: 'json'; params: DeviceParams };
+  ToplayersAndWidgets?: { format: 'json'; params: DeviceParams };
+}
+
+export type SnippetRegion = 'head' | 'body_top' | 'body_bottom';
+
+export interface ShopDataResponse {
+  Projector?: { response: ProductPageData | null };
+  Basket?: { response: { basket: BasketSummary } };
+  Wishlist?: { response: { attributes: { count: number } } };
+  Comparers?: { response: { product: ComparerItem[] } };
+  Snippets?: { response: { items: Record<string, { region: SnippetRegion | string; content: string }> } };
+  /** Keyed by id; the key `script` holds a JS source string instead of an item. */
+  ToplayersAndWidgets?: { response: { items: Record<string, { content: string } | string> } };
+}
+
+export interface ComparerItem {
+  iconsmall: string;
+  name: string;
+  attributes: { id: number; link: string; removelink: string };
+}
+
+/* ------------------------------------------------------------------ basket */
+
+export interface BasketProduct {
+  id: number;
+  size: string;
+  size_name: string;
+  /** Variant hash: identifies the line together with id and size. */
+  md5_additional: string;
+  product_version_name: string;
+  name: string;
+  link: string;
+  icon: string;
+  count: number;
+  worth_unit: number;
+  prices: { worth_net_formatted: string; worth_gros_formatted: string };
+}
+
+/** `Basket.response.basket` of /ajax/get.php (WIRE.md). */
+export interface BasketSummary {
+  productsCounter: number;
+  productsNumber: number;
+  products: BasketProduct[];
+  worth: number;
+  worth_formatted: string;
+  worth_net: number;
+  worth_net_formatted: string;
+  shippingCost: number;
+  shippingCost_formatted: string;
+  shippingCost_net_formatted: string;
+  /** Amount still missing for free shipping; 0 turns the free-shipping banner on. */
+  toShippingFree: number;
+  toShippingFree_formatted: string;
+}
+
+/** GET /ajax/basket.php (?getAjax=true). `user` fields are not shown by the spec. */
+export interface BasketResponse {
+  basket: BasketSummary;
+  user: { id: string | null; logged: boolean };
+}
+
+/** POST /basketchange.php?mode=1 form fields. */
+export interface BasketChangeForm {
+  mode?: '1' | '2';
+  product: string;
+  size: string;
+  number: string;
+  additional?: string;
+  getAjax?: 'true';
+}
+
+/** Answer of POST /basketchange.php: callers check `status` and re-read the basket. */
+export interface BasketChangeResponse {
+  status: 'ok';
+  basket: BasketSummary;
+}
+
+/* ------------------------------------------------------------------ /ajax/projector.php */
+
+export type AvailabilityStatus = 'enable' | 'order' | 'disable' | string;
+
+export interface ShippingTime {
+  days: number;
+  hours: number;
+  minutes: number;
+  week_day: number;
+  week_amount: number;
+  today: 'true' | 'false';
+  time: string;
+  today_shipment_deadline: string;
+  unknown_time?: 'true' | 'false';
+}
+
+export interface SizeAvailability {
+  visible: 'y' | 'n';
+  status: AvailabilityStatus;
+  status_description: string;
+  status_description_tel: string;
+  status_gfx: string;
+  status_gfx_tel: string;
+  delivery_days_undefined: 'true' | 'false';
+  delivery_date: string;
+  shipping_time: ShippingTime;
+  delay_time: { unknown_delivery_time: 'true' | 'false' };
+}
+
+export interface SizeDelivery {
+  /** 0 means free shipping. */
+  shipping: number;
+  shipping_formatted: string;
+  /** "true" hides the delivery info. */
+  undefined: 'true' | 'false';
+}
+
+export interface RebateTier {
+  threshold: number;
+  threshold_end: number;
+  /** Percent or amount off, as the shop configures it. */
+  value: number;
+}
+
+export interface SizePrices {
+  value: number;
+  price_formatted: string;
+  price_net: number;
+  price_net_formatted: string;
+  maxprice: number;
+  maxprice_formatted: string;
+  maxprice_net: number;
+  maxprice_net_formatted: string;
+  omnibus_price: number;
+  omnibus_price_formatted: string;
+  omnibus_price_net: number;
+  omnibus_price_net_formatted: string;
+  srp: number;
+  srp_formatted: string;
+  srp_net: number;
+  srp_net_formatted: string;
+  points: number;
+  points_recive: number;
+  rebate: number;
+  yousave: number;
+  yousave_formatted: string;
+  yousave_net: number;
+  yousave_percent: number;
+  advanceprice: number;
+  advanceprice_formatted: string;
+  basket_enable: 'y' | 'n';
+  rebateNumber?: {
+    items: { left: number; price: number; price_net: number; threshold: number }[];
+    nextleft: number;
+    nextprice: number;
+    nextprice_net: number;
+    nextthreshold: number;
+  };
+  rebates?: RebateTier[];
+}
+
+export interface BundlePrice {
+  price_net: number;
+  price_net_formatted: string;
+  price_gross: number;
+  price_gross_formatted: string;
+  percent_diff: number;
+  amount_diff_net: number;
+  amount_diff_gross: number;
+}
+
+export interface SizeItem {
+  type: string;
+  name: string;
+  /** -1 unlimited, 0 none. */
+  amount: number;
+  description: string;
+  prices: SizePrices;
+}
+
+export interface ProjectorSizes {
+  id: number;
+  name: string;
+  firm: { name: string };
+  taxes: { vat: number };
+  unit: string;
+  amount: number;
+  /** Keyed by size id (`uniw` for one-size products). */
+  items: Record<string, SizeItem>;
+}
+
+/** GET /ajax/projector.php?action=get&product=&size=&get=sizes,sizeavailability,... */
+export interface ProjectorResponse {
+  sizes?: ProjectorSizes;
+  sizeavailability?: SizeAvailability;
+  sizedelivery?: SizeDelivery;
+  sizeprices?: SizePrices;
+  bundleprice?: BundlePrice;
+  /** get=traits */
+  traits?: ProductTrait[];
+  /** get=product (ours): the spec's page-level product object. */
+  product?: ProductPageData;
+}
+
+export interface ProductTrait {
+  groupid: number;
+  description: string;
+}
+
+export type ProductType = 'product_item' | 'product_bundle' | 'product_virtual' | 'product_service';
+
+export interface OrderQuantityRange {
+  max_quantity_per_order: number | null;
+  max_size_quantity_per_order: number | null;
+  min_quantity_per_order: number | null;
+  min_size_quantity_per_order: number | null;
+  minimum_quantity_subscription: number | null;
+}
+
+export interface ProductSizeData {
+  type: string;
+  name: string;
+  amount: number;
+  amount_mm?: number;
+  amount_mo?: number;
+  availability: SizeAvailability;
+  delivery: SizeDelivery;
+  price: SizePrices;
+  phone_price: boolean;
+  gratis: boolean;
+  bundle_price?: BundlePrice;
+  price_subscription?: SizePrices;
+  price_normal?: SizePrices;
+}
+
+/** The page-level product object of the product page (spec: "Product data"). */
+export interface ProductPageData {
+  product_id: number;
+  product_type: ProductType;
+  name: string;
+  link: string;
+  icon: string;
+  /** Sanitised on the client before it reaches the page. */
+  longDescription: string;
+  shortDescription: string;
+  producer: { id: number; name: string };
+  category: { id: number; name: string };
+  versionName: string;
+  currency: string;
+  unit: string;
+  unit_plural: string;
+  unit_sellby: number;
+  unit_precision: number;
+  for_points: boolean;
+  price_type: 'gross' | 'net';
+  order_quantity_range: OrderQuantityRange;
+  /** Keyed by size id. */
+  sizes: Record<string, ProductSizeData>;
+  awardedParameters: AwardedParameter[];
+  subscription: boolean;
+}
+
+/* ------------------------------------------------------------------ search */
+
+/** POST /ajax/search.php?ajax=true&getOne=... -> rows [id, label] or [id, name, count]. */
+export interface SearchValuesResponse {
+  values: Array<[number | string, string] | [number | string, string, number]>;
+}
+
+export interface ListingProduct {
+  id: number;
+  name: string;
+  link: string;
+  icon: string;
+  versionName: string;
+  producer: string;
+  category: { id: number; name: string };
+  axis: { id: number; name: string } | null;
+  price: Money;
+  price_net: Money;
+  status: AvailabilityStatus;
+  status_description: string;
+  /** True when the product fits the engine in the query (traits_alt[49]). */
+  fits: boolean;
+}
+
+/** GET /search.php?json=true&... (ours): the listing page's data. */
+export interface ListingResponse {
+  products: ListingProduct[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** Category facet rows [id, name, count]. */
+  categories: Array<[number, string, number]>;
+  producers: Array<[number, string, number]>;
+  query: Record<string, string>;
+}
+
+/* ------------------------------------------------------------------ graphql */
+
+export interface GraphQLResponse<T> {
+  data?: T;
+  errors?: { message: string }[];
+}
+
+export interface TextSearchProduct {
+  name: string;
+  link: string;
+  iconSmall: string;
+  price: { price: { gross: Money; net: Money } };
+}
+
+export interface NamedLink {
+  name: string;
+  link: string;
+}
+
+export interface MenuNodeHit extends NamedLink {
+  breadcrumbs: string[];
+}
+
+export interface ReplacementCodeHit {
+  name: string;
+  link: string;
+  param_id: number;
+  value_id: number;
+}
+
+export interface TextSearchResult {
+  products: TextSearchProduct[];
+  producers: NamedLink[];
+  series: NamedLink[];
+  menuNodes: MenuNodeHit[];
+  cms: NamedLink[];
+  searchQueries: NamedLink[];
+  replacementCodes: ReplacementCodeHit[];
+}
+
+export interface AwardedParameter {
+  name: string;
+  id: number;
+  values: { id: number; name: string }[];
+}
+
+export interface BrakeProduct {
+  id: number;
+  name: string;
+  link: string;
+  icon: string;
+  longDescription: string;
+  price: { price: { gross: Money } };
+  producer: { name: string };
+  /** Absent means the literal `uniw`. */
+  sizes?: { id: string; name: string }[];
+  /** "CATNO#..." : the text before '#' is the catalogue number. */
+  versionName: string;
+  awardedParameters: AwardedParameter[];
+}
+
+export interface ShippingOption {
+  courier: { name: string; icon: string };
+  prepaid: 'prepaid' | 'dvp';
+  cost: Money;
+  deliveryTime: { time: { days: number }; workingDays: boolean };
+}
+
+export interface LowestPriceProduct {
+  id: number;
+  sizes: { id: string; price: Partial<Record<'gross' | 'net', Money>> }[];
+}
+
+/* ------------------------------------------------------------------ hotspots */
+
+/** GET /ajax/hotspots.php?action=get-hotspots-html: zone id -> html ('' removes the zone). */
+export type HotspotsResponse = Record<string, string>;
+
+/* ------------------------------------------------------------------ static data */
+
+/** Engine data files: nested brand > model > year > engine, n = name, c = children. */
+export interface EngineNode {
+  n: string;
+  /** Engine id on leaves (ours: lets the finder use a direct engine id). */
+  id?: number;
+  c?: EngineNode[];
+}
+
+export interface SubstituteEntry {
+  id: number;
+  value: string[];
+}
+
+export interface ZipRangeCountry {
+  countryId: string;
+  items: { from: string; to: string; zipcode: string; lang: string[] }[];
+}
+
+export interface InstalmentParams {
+  minPrice: number;
+  maxPrice: number;
+  totalPrice: number;
+  link: string;
+  instalmentName: string;
+  priceType: 'net' | 'gross';
+}
+
+export interface FieldValidationResponse {
+  errno: number;
+  message?: string;
+}
