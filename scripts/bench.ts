@@ -1,0 +1,59 @@
+/**
+ * `npm run bench`: measured figures, printed as tables and written to bench/report.json.
+ * Budgets are reported against, never asserted: these machines are shared and noisy.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startShop } from './bench/shopServer';
+import { measureFirstLoad } from './bench/firstLoad';
+
+const FIRST_LOAD_JS_BUDGET_KB = 160;
+
+async function main() {
+  const { ensureChromium } = await import('./ensure-chromium.mjs');
+  const { buildIfStale } = await import('./build-if-stale.mjs');
+  if (!buildIfStale()) throw new Error('storefront build failed');
+  const chromiumPath: string = ensureChromium();
+
+  const shop = await startShop({ port: Number(process.env.BENCH_PORT || 8191), catalogueSize: 10_000 });
+  const report: Record<string, unknown> = { date: new Date().toISOString(), machine: { cores: (await import('node:os')).cpus().length } };
+  try {
+    const listing = await (await fetch(`${shop.baseUrl}/search.php?json=true&traits_alt[24]=148728`)).json();
+    const productLink: string = listing?.products?.[0]?.link ?? '/noproduct.php';
+    const pages = {
+      home: '/main.php',
+      listing: '/search.php?traits_alt[24]=148728',
+      product: new URL(productLink, shop.baseUrl).pathname,
+      basket: '/basketedit.php',
+      brakes: '/brakes.php',
+      contact: '/contact.php',
+      noProduct: '/noproduct.php',
+    };
+    const firstLoad = await measureFirstLoad(shop.baseUrl, pages, chromiumPath);
+    report.firstLoad = { budgetJsGzipKB: FIRST_LOAD_JS_BUDGET_KB, rows: firstLoad };
+    console.log('\nFirst load per page type (375 px, until network idle)');
+    console.table(
+      firstLoad.map((row) => ({
+        page: row.page,
+        'js files': row.jsFiles,
+        'JS gzip KB': row.jsGzipKB,
+        'JS brotli KB': row.jsBrotliKB,
+        'CSS gzip KB': row.cssGzipKB,
+        'CSS brotli KB': row.cssBrotliKB,
+        [`JS <= ${FIRST_LOAD_JS_BUDGET_KB} KB`]: row.jsGzipKB <= FIRST_LOAD_JS_BUDGET_KB ? 'met' : 'NOT met',
+      })),
+    );
+  } finally {
+    await shop.stop();
+  }
+
+  const outDir = join(__dirname, '..', 'bench');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
+  console.log(`\nWrote ${join('bench', 'report.json')}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

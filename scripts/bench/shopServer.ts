@@ -1,0 +1,47 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface RunningShop {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the reference backend as a child process on a temporary database. */
+export async function startShop(options: { port: number; catalogueSize?: number; env?: Record<string, string> }): Promise<RunningShop> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: join(__dirname, '..', '..'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CATALOGUE_SIZE: String(options.catalogueSize ?? 10_000),
+      ...options.env,
+    },
+  });
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`shop server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/ajax/basket.php?getAjax=true`);
+      if (response.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error('shop server did not start in time');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    baseUrl,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
