@@ -6,8 +6,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startShop } from './bench/shopServer';
 import { measureFirstLoad } from './bench/firstLoad';
+import { runLighthouse } from './bench/lighthouse';
 
 const FIRST_LOAD_JS_BUDGET_KB = 160;
+const LIGHTHOUSE_BUDGET = { performance: 90, accessibility: 100, bestPractices: 100, seo: 95, cls: 0.02 };
+const only = (section: string) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(section);
 
 async function main() {
   const { ensureChromium } = await import('./ensure-chromium.mjs');
@@ -29,6 +32,7 @@ async function main() {
       contact: '/contact.php',
       noProduct: '/noproduct.php',
     };
+    if (only('size')) {
     const firstLoad = await measureFirstLoad(shop.baseUrl, pages, chromiumPath);
     report.firstLoad = { budgetJsGzipKB: FIRST_LOAD_JS_BUDGET_KB, rows: firstLoad };
     console.log('\nFirst load per page type (375 px, until network idle)');
@@ -43,6 +47,27 @@ async function main() {
         [`JS <= ${FIRST_LOAD_JS_BUDGET_KB} KB`]: row.jsGzipKB <= FIRST_LOAD_JS_BUDGET_KB ? 'met' : 'NOT met',
       })),
     );
+    }
+
+    if (only('lighthouse')) {
+      const lighthousePages = { home: pages.home, listing: pages.listing, product: pages.product, basket: pages.basket, brakes: pages.brakes };
+      const rows = await runLighthouse(shop.baseUrl, lighthousePages, chromiumPath, Number(process.env.LIGHTHOUSE_RUNS || 3));
+      report.lighthouse = { preset: 'mobile (simulated throttling)', runs: Number(process.env.LIGHTHOUSE_RUNS || 3), budget: LIGHTHOUSE_BUDGET, rows };
+      console.log('\nLighthouse, mobile preset, median of runs');
+      console.table(
+        rows.map((row) => ({
+          ...row,
+          budgets:
+            row.performance >= LIGHTHOUSE_BUDGET.performance &&
+            row.accessibility >= LIGHTHOUSE_BUDGET.accessibility &&
+            row.bestPractices >= LIGHTHOUSE_BUDGET.bestPractices &&
+            row.seo >= LIGHTHOUSE_BUDGET.seo &&
+            row.cls <= LIGHTHOUSE_BUDGET.cls
+              ? 'met'
+              : 'NOT met',
+        })),
+      );
+    }
   } finally {
     await shop.stop();
   }

@@ -1,0 +1,67 @@
+/**
+ * Lighthouse (mobile preset, its simulated throttling) against each page type, median of
+ * `runs` runs. Lighthouse 12 is ESM-only, hence the dynamic imports.
+ */
+export interface LighthouseRow {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+interface LhResult {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number }>;
+}
+
+export async function runLighthouse(baseUrl: string, pages: Record<string, string>, chromePath: string, runs = 3): Promise<LighthouseRow[]> {
+  const lighthouse = (await import('lighthouse')).default as unknown as (
+    url: string,
+    flags: Record<string, unknown>,
+  ) => Promise<{ lhr: LhResult } | undefined>;
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const rows: LighthouseRow[] = [];
+  try {
+    for (const [page, path] of Object.entries(pages)) {
+      const samples: LhResult[] = [];
+      for (let run = 0; run < runs; run++) {
+        const result = await lighthouse(baseUrl + path, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
+        if (result) samples.push(result.lhr);
+      }
+      const score = (category: string) => median(samples.map((s) => Math.round((s.categories[category]?.score ?? 0) * 100)));
+      const audit = (id: string) => median(samples.map((s) => s.audits[id]?.numericValue ?? NaN));
+      rows.push({
+        page,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcpMs: Math.round(audit('largest-contentful-paint')),
+        tbtMs: Math.round(audit('total-blocking-time')),
+        cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+      });
+    }
+  } finally {
+    chrome.kill();
+  }
+  return rows;
+}
