@@ -1,0 +1,88 @@
+import type {
+  BasketSummary,
+  BrakeProduct,
+  ListingResponse,
+  LowestPriceProduct,
+  ProductPageData,
+  ProductTrait,
+  ShippingOption,
+  TextSearchResult,
+  EngineNode,
+  SubstituteEntry,
+  InstalmentParams,
+} from '../../src/api/wire';
+
+/**
+ * What the routes need from storage. Routes talk only to this interface, so another store
+ * (PostgreSQL, say) can serve by implementing it; `SqliteShopRepository` is the default.
+ */
+export interface ShopRepository {
+  /* vehicles: the configurator's four levels */
+  brands(): Array<[number, string]>;
+  models(brandId: number): Array<[number, string]>;
+  generations(modelId: number): Array<[number, string]>;
+  engines(generationId: number): Array<[number, string]>;
+  engineTree(letter?: string): EngineNode[];
+  brandInitials(): EngineNode[];
+
+  /* catalogue */
+  categoryCounts(filter: ListingFilter): Array<[number, string, number]>;
+  axisCounts(filter: ListingFilter): Array<[number, string, number]>;
+  listing(filter: ListingFilter, page: number, pageSize: number): ListingResponse;
+  productExists(id: number): boolean;
+  productPage(id: number): ProductPageData | null;
+  traits(id: number): ProductTrait[] | null;
+  brakeProducts(filter: BrakeProductFilter): BrakeProduct[];
+  textSearch(text: string, limit: number): TextSearchResult;
+  lowestPrices(inputs: Array<{ productId: number; sizeId?: string | null }>): LowestPriceProduct[];
+  shippingOptions(productId: number, sizeId: string, quantity: number): ShippingOption[] | null;
+  substitutes(): SubstituteEntry[];
+  instalmentParams(totalPrice: number): InstalmentParams;
+
+  /* visitors and baskets */
+  ensureVisitor(id: string): void;
+  basket(visitorId: string): BasketSummary;
+  changeBasket(visitorId: string, change: BasketChange): BasketChangeResult;
+  removeFromBasket(visitorId: string, lines: Array<{ id: number; size: string; additional: string }>): number;
+  wishlistCount(visitorId: string): number;
+  takeTrackingEvents(visitorId: string): string[];
+  pendingTrackingEvents(visitorId: string): number;
+}
+
+export interface ListingFilter {
+  category?: number;
+  subCategory?: number;
+  engine?: number;
+  replacementCode?: number;
+  axis?: number;
+  brand?: number;
+  model?: number;
+  generation?: number;
+  producer?: number;
+  text?: string;
+  /** Marks products that fit this engine (the saved vehicle) without filtering. */
+  vehicle?: number;
+  sort?: 'popular' | 'price_asc' | 'price_desc' | 'name';
+}
+
+export interface BrakeProductFilter {
+  replacementCodes?: number[];
+  axis?: number;
+  category?: number;
+  engine?: number;
+  productIds?: number[];
+  limit: number;
+}
+
+export interface BasketChange {
+  /** 'add' adds to the line's count; 'set' replaces it (0 removes the line). */
+  mode: 'add' | 'set';
+  productId: number;
+  sizeId: string;
+  quantity: number;
+  additional: string;
+}
+
+export type BasketChangeResult =
+  | { ok: true }
+  | { ok: false; status: 404 | 409 | 422; code: string; message: string };

@@ -1,0 +1,130 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * Numbered migrations. Each runs once, in order, inside a transaction; `schema_migrations`
+ * records which ran. Append new ones; never edit one that has shipped.
+ */
+export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
+  {
+    id: 1,
+    name: 'catalogue, vehicles, baskets',
+    sql: `
+      CREATE TABLE brands (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+      CREATE TABLE models (id INTEGER PRIMARY KEY, brand_id INTEGER NOT NULL REFERENCES brands(id), name TEXT NOT NULL);
+      CREATE INDEX models_brand ON models(brand_id);
+      -- the configurator's "year" level: a model generation with its production years
+      CREATE TABLE generations (id INTEGER PRIMARY KEY, model_id INTEGER NOT NULL REFERENCES models(id),
+        name TEXT NOT NULL, year_from INTEGER NOT NULL, year_to INTEGER);
+      CREATE INDEX generations_model ON generations(model_id);
+      CREATE TABLE engines (id INTEGER PRIMARY KEY, generation_id INTEGER NOT NULL REFERENCES generations(id),
+        name TEXT NOT NULL, fuel TEXT NOT NULL, kw INTEGER NOT NULL, cv INTEGER NOT NULL);
+      CREATE INDEX engines_generation ON engines(generation_id);
+
+      CREATE TABLE categories (id INTEGER PRIMARY KEY, name TEXT NOT NULL, parent_id INTEGER,
+        position INTEGER NOT NULL DEFAULT 0, icon TEXT, promo INTEGER NOT NULL DEFAULT 0);
+      CREATE TABLE producers (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+      CREATE TABLE series (id INTEGER PRIMARY KEY, producer_id INTEGER NOT NULL REFERENCES producers(id), name TEXT NOT NULL);
+
+      CREATE TABLE products (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        slug TEXT NOT NULL,
+        type TEXT NOT NULL DEFAULT 'product_item',
+        category_id INTEGER NOT NULL REFERENCES categories(id),
+        subcategory_id INTEGER,
+        axis_id INTEGER,
+        producer_id INTEGER NOT NULL REFERENCES producers(id),
+        series_id INTEGER,
+        catalog_no TEXT NOT NULL,
+        short_description TEXT NOT NULL DEFAULT '',
+        unit TEXT NOT NULL DEFAULT 'pz.',
+        unit_plural TEXT NOT NULL DEFAULT 'pz.',
+        unit_sellby REAL NOT NULL DEFAULT 1,
+        unit_precision INTEGER NOT NULL DEFAULT 0,
+        for_points INTEGER NOT NULL DEFAULT 0,
+        min_quantity REAL, max_quantity REAL, min_size_quantity REAL, max_size_quantity REAL,
+        min_subscription_quantity REAL,
+        subscription INTEGER NOT NULL DEFAULT 0,
+        phone_price INTEGER NOT NULL DEFAULT 0,
+        gratis INTEGER NOT NULL DEFAULT 0,
+        vat REAL NOT NULL DEFAULT 22,
+        popularity INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX products_category ON products(category_id, axis_id);
+      CREATE INDEX products_producer ON products(producer_id);
+
+      CREATE TABLE sizes (
+        product_id INTEGER NOT NULL REFERENCES products(id),
+        size_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        position INTEGER NOT NULL DEFAULT 0,
+        stock REAL NOT NULL,                       -- -1 unlimited, 0 none
+        status TEXT NOT NULL,                      -- enable | order | disable
+        delivery_unknown INTEGER NOT NULL DEFAULT 0,
+        shipping_days INTEGER NOT NULL DEFAULT 1,
+        shipping_cost REAL NOT NULL DEFAULT 0,
+        price_gross REAL NOT NULL,
+        price_net REAL NOT NULL,
+        srp_gross REAL, maxprice_gross REAL, advance_gross REAL,
+        subscription_gross REAL,
+        points INTEGER NOT NULL DEFAULT 0,
+        points_recive INTEGER NOT NULL DEFAULT 0,
+        basket_enable INTEGER NOT NULL DEFAULT 1,
+        PRIMARY KEY (product_id, size_id)
+      ) WITHOUT ROWID;
+
+      CREATE TABLE rebates (product_id INTEGER NOT NULL REFERENCES products(id), threshold REAL NOT NULL,
+        threshold_end REAL, value REAL NOT NULL);
+      CREATE INDEX rebates_product ON rebates(product_id);
+      CREATE TABLE price_history (product_id INTEGER NOT NULL, size_id TEXT NOT NULL, day TEXT NOT NULL,
+        price_gross REAL NOT NULL, price_net REAL NOT NULL, PRIMARY KEY (product_id, size_id, day)) WITHOUT ROWID;
+      CREATE TABLE bundle_items (bundle_id INTEGER NOT NULL REFERENCES products(id),
+        product_id INTEGER NOT NULL REFERENCES products(id), quantity INTEGER NOT NULL);
+
+      -- awarded parameters (traits): technical attributes, OE / replacement codes (172622), ...
+      CREATE TABLE param_values (id INTEGER PRIMARY KEY, param_id INTEGER NOT NULL, param_name TEXT NOT NULL, name TEXT NOT NULL);
+      CREATE UNIQUE INDEX param_values_unique ON param_values(param_id, name);
+      CREATE TABLE product_params (product_id INTEGER NOT NULL REFERENCES products(id), value_id INTEGER NOT NULL REFERENCES param_values(id),
+        PRIMARY KEY (product_id, value_id)) WITHOUT ROWID;
+      CREATE INDEX product_params_value ON product_params(value_id);
+
+      CREATE TABLE fitments (engine_id INTEGER NOT NULL REFERENCES engines(id), product_id INTEGER NOT NULL REFERENCES products(id),
+        PRIMARY KEY (engine_id, product_id)) WITHOUT ROWID;
+      CREATE INDEX fitments_product ON fitments(product_id);
+
+      CREATE VIRTUAL TABLE product_search USING fts5(name, catalog_no, codes, producer,
+        content='', contentless_delete=1, tokenize="unicode61 remove_diacritics 2", prefix='2 3 4');
+
+      CREATE TABLE menu_nodes (id INTEGER PRIMARY KEY, name TEXT NOT NULL, link TEXT NOT NULL, breadcrumbs TEXT NOT NULL);
+      CREATE TABLE cms_pages (id INTEGER PRIMARY KEY, name TEXT NOT NULL, link TEXT NOT NULL, body TEXT NOT NULL);
+      CREATE TABLE search_queries (id INTEGER PRIMARY KEY, name TEXT NOT NULL, hits INTEGER NOT NULL);
+      CREATE TABLE couriers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, icon TEXT NOT NULL, prepaid TEXT NOT NULL,
+        cost_gross REAL NOT NULL, days INTEGER NOT NULL, working_days INTEGER NOT NULL DEFAULT 1);
+      CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+      CREATE TABLE visitors (id TEXT PRIMARY KEY, created_at TEXT NOT NULL, pending_tracking INTEGER NOT NULL DEFAULT 0,
+        wishlist_count INTEGER NOT NULL DEFAULT 0);
+      CREATE TABLE basket_lines (
+        visitor_id TEXT NOT NULL REFERENCES visitors(id),
+        product_id INTEGER NOT NULL REFERENCES products(id),
+        size_id TEXT NOT NULL,
+        additional TEXT NOT NULL DEFAULT '',
+        count REAL NOT NULL,
+        added_at TEXT NOT NULL,
+        PRIMARY KEY (visitor_id, product_id, size_id, additional)
+      ) WITHOUT ROWID;
+    `,
+  },
+];
+
+export function migrate(db: Database.Database): void {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  const applied = new Set((db.prepare('SELECT id FROM schema_migrations').all() as { id: number }[]).map((row) => row.id));
+  for (const migration of MIGRATIONS) {
+    if (applied.has(migration.id)) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)').run(migration.id, migration.name, new Date().toISOString());
+    })();
+  }
+}

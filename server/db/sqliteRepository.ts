@@ -1,0 +1,878 @@
+import type Database from 'better-sqlite3';
+import {
+  AXIS,
+  ONE_SIZE,
+  TRAIT,
+  type AwardedParameter,
+  type BasketProduct,
+  type BasketSummary,
+  type BrakeProduct,
+  type EngineNode,
+  type InstalmentParams,
+  type ListingProduct,
+  type ListingResponse,
+  type LowestPriceProduct,
+  type ProductPageData,
+  type ProductSizeData,
+  type ProductTrait,
+  type ProductType,
+  type ShippingOption,
+  type SizeAvailability,
+  type SizePrices,
+  type SubstituteEntry,
+  type TextSearchResult,
+} from '../../src/api/wire';
+import { formatPrice } from '../../src/domain/priceMask';
+import { quantityAllowed, quantityBounds } from '../../src/domain/quantity';
+import { foldText } from '../../src/domain/searchText';
+import { productLink } from '../text';
+import type { BasketChange, BasketChangeResult, BrakeProductFilter, ListingFilter, ShopRepository } from './repository';
+
+interface ProductRow {
+  id: number;
+  name: string;
+  slug: string;
+  type: ProductType;
+  category_id: number;
+  subcategory_id: number | null;
+  axis_id: number | null;
+  producer_id: number;
+  series_id: number | null;
+  catalog_no: string;
+  short_description: string;
+  unit: string;
+  unit_plural: string;
+  unit_sellby: number;
+  unit_precision: number;
+  for_points: number;
+  min_quantity: number | null;
+  max_quantity: number | null;
+  min_size_quantity: number | null;
+  max_size_quantity: number | null;
+  min_subscription_quantity: number | null;
+  subscription: number;
+  phone_price: number;
+  gratis: number;
+  vat: number;
+}
+
+interface SizeRow {
+  product_id: number;
+  size_id: string;
+  name: string;
+  stock: number;
+  status: string;
+  delivery_unknown: number;
+  shipping_days: number;
+  shipping_cost: number;
+  price_gross: number;
+  price_net: number;
+  srp_gross: number | null;
+  maxprice_gross: number | null;
+  advance_gross: number | null;
+  subscription_gross: number | null;
+  points: number;
+  points_recive: number;
+  basket_enable: number;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const net = (gross: number, vat: number) => round2(gross / (1 + vat / 100));
+const STATUS_TEXT: Record<string, string> = {
+  enable: 'Disponibile',
+  order: 'Su ordinazione',
+  disable: 'Non disponibile',
+};
+const AXIS_NAMES: Record<number, string> = { [AXIS.front]: 'Asse anteriore', [AXIS.rear]: 'Asse posteriore' };
+const PAGE_SIZE_MAX = 96;
+
+/** The shop's storage on SQLite (better-sqlite3): every query parameterised. */
+export class SqliteShopRepository implements ShopRepository {
+  private readonly statements = new Map<string, Database.Statement>();
+  private readonly freeShippingFrom: number;
+  private readonly categoryNames: Map<number, string>;
+  private readonly producerNames: Map<number, string>;
+  private readonly smallTables: {
+    producers: Array<{ id: number; name: string; folded: string }>;
+    series: Array<{ id: number; name: string; folded: string }>;
+    menuNodes: Array<{ name: string; link: string; breadcrumbs: string[]; folded: string }>;
+    cms: Array<{ name: string; link: string; folded: string }>;
+    queries: Array<{ name: string; folded: string }>;
+  };
+
+  constructor(private readonly db: Database.Database) {
+    this.freeShippingFrom = Number(this.setting('free_shipping_from') ?? 79);
+    this.categoryNames = new Map((db.prepare('SELECT id, name FROM categories').all() as { id: number; name: string }[]).map((r) => [r.id, r.name]));
+    this.producerNames = new Map((db.prepare('SELECT id, name FROM producers').all() as { id: number; name: string }[]).map((r) => [r.id, r.name]));
+    const fold = <T extends { name: string }>(rows: T[]) => rows.map((r) => ({ ...r, folded: foldText(r.name) }));
+    this.smallTables = {
+      producers: fold(db.prepare('SELECT id, name FROM producers ORDER BY name').all() as { id: number; name: string }[]),
+      series: fold(db.prepare('SELECT id, name FROM series ORDER BY name').all() as { id: number; name: string }[]),
+      menuNodes: (db.prepare('SELECT name, link, breadcrumbs FROM menu_nodes ORDER BY id').all() as { name: string; link: string; breadcrumbs: string }[]).map(
+        (r) => ({ name: r.name, link: r.link, breadcrumbs: JSON.parse(r.breadcrumbs) as string[], folded: foldText(r.name) }),
+      ),
+      cms: fold(db.prepare('SELECT name, link FROM cms_pages ORDER BY id').all() as { name: string; link: string }[]),
+      queries: fold(db.prepare('SELECT name FROM search_queries ORDER BY hits DESC').all() as { name: string }[]),
+    };
+  }
+
+  private stmt(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  private setting(key: string): string | undefined {
+    return (this.stmt('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+  }
+
+  /* ---------------------------------------------------------------- vehicles */
+
+  brands(): Array<[number, string]> {
+    return (this.stmt('SELECT id, name FROM brands ORDER BY name').all() as { id: number; name: string }[]).map((r) => [r.id, r.name]);
+  }
+  models(brandId: number): Array<[number, string]> {
+    return (this.stmt('SELECT id, name FROM models WHERE brand_id = ? ORDER BY name').all(brandId) as { id: number; name: string }[]).map((r) => [r.id, r.name]);
+  }
+  generations(modelId: number): Array<[number, string]> {
+    return (this.stmt('SELECT id, name FROM generations WHERE model_id = ? ORDER BY year_from').all(modelId) as { id: number; name: string }[]).map((r) => [r.id, r.name]);
+  }
+  engines(generationId: number): Array<[number, string]> {
+    return (this.stmt('SELECT id, name FROM engines WHERE generation_id = ? ORDER BY cv').all(generationId) as { id: number; name: string }[]).map((r) => [r.id, r.name]);
+  }
+
+  /** Nested brand > model > generation > engine in the { n, c } shape, optionally for one initial. */
+  engineTree(letter?: string): EngineNode[] {
+    const rows = this.stmt(
+      `SELECT b.name AS brand, m.name AS model, g.name AS generation, e.id AS engine_id, e.name AS engine
+       FROM engines e JOIN generations g ON g.id = e.generation_id JOIN models m ON m.id = g.model_id JOIN brands b ON b.id = m.brand_id
+       ORDER BY b.name, m.name, g.year_from, e.cv`,
+    ).all() as { brand: string; model: string; generation: string; engine_id: number; engine: string }[];
+    const tree: EngineNode[] = [];
+    const child = (list: EngineNode[], name: string) => {
+      let node = list[list.length - 1];
+      if (!node || node.n !== name) list.push((node = { n: name, c: [] }));
+      return node.c!;
+    };
+    for (const row of rows) {
+      if (letter && foldText(row.brand).charAt(0) !== letter) continue;
+      child(child(child(tree, row.brand), row.model), row.generation).push({ n: row.engine, id: row.engine_id });
+    }
+    return tree;
+  }
+
+  brandInitials(): EngineNode[] {
+    const initials = new Map<string, string[]>();
+    for (const [, name] of this.brands()) {
+      const letter = foldText(name).charAt(0);
+      initials.set(letter, [...(initials.get(letter) ?? []), name]);
+    }
+    return [...initials].map(([letter, names]) => ({ n: letter, c: names.map((n) => ({ n })) }));
+  }
+
+  /* ---------------------------------------------------------------- listing */
+
+  private where(filter: ListingFilter, skip?: 'category' | 'axis'): { sql: string; params: unknown[] } {
+    const clauses: string[] = [];
+    const params: unknown[] = [];
+    if (filter.category !== undefined && skip !== 'category') {
+      clauses.push('p.category_id = ?');
+      params.push(filter.category);
+    }
+    if (filter.subCategory !== undefined) {
+      clauses.push('p.subcategory_id = ?');
+      params.push(filter.subCategory);
+    }
+    if (filter.axis !== undefined && skip !== 'axis') {
+      clauses.push('p.axis_id = ?');
+      params.push(filter.axis);
+    }
+    if (filter.producer !== undefined) {
+      clauses.push('p.producer_id = ?');
+      params.push(filter.producer);
+    }
+    if (filter.engine !== undefined) {
+      clauses.push('EXISTS (SELECT 1 FROM fitments f WHERE f.product_id = p.id AND f.engine_id = ?)');
+      params.push(filter.engine);
+    } else if (filter.generation !== undefined) {
+      clauses.push('EXISTS (SELECT 1 FROM fitments f JOIN engines e ON e.id = f.engine_id WHERE f.product_id = p.id AND e.generation_id = ?)');
+      params.push(filter.generation);
+    } else if (filter.model !== undefined) {
+      clauses.push(
+        'EXISTS (SELECT 1 FROM fitments f JOIN engines e ON e.id = f.engine_id JOIN generations g ON g.id = e.generation_id WHERE f.product_id = p.id AND g.model_id = ?)',
+      );
+      params.push(filter.model);
+    } else if (filter.brand !== undefined) {
+      clauses.push(
+        `EXISTS (SELECT 1 FROM fitments f JOIN engines e ON e.id = f.engine_id JOIN generations g ON g.id = e.generation_id
+         JOIN models m ON m.id = g.model_id WHERE f.product_id = p.id AND m.brand_id = ?)`,
+      );
+      params.push(filter.brand);
+    }
+    if (filter.replacementCode !== undefined) {
+      clauses.push('EXISTS (SELECT 1 FROM product_params pp WHERE pp.product_id = p.id AND pp.value_id = ?)');
+      params.push(filter.replacementCode);
+    }
+    if (filter.text) {
+      const match = ftsQuery(filter.text);
+      if (match) {
+        clauses.push('p.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?)');
+        params.push(match);
+      } else {
+        clauses.push('0');
+      }
+    }
+    return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+  }
+
+  categoryCounts(filter: ListingFilter): Array<[number, string, number]> {
+    const { sql, params } = this.where(filter, 'category');
+    const counts = new Map(
+      (this.db.prepare(`SELECT p.category_id AS id, COUNT(*) AS n FROM products p ${sql} GROUP BY p.category_id`).all(...params) as { id: number; n: number }[]).map(
+        (r) => [r.id, r.n],
+      ),
+    );
+    return (this.stmt('SELECT id, name FROM categories WHERE parent_id IS NULL ORDER BY position').all() as { id: number; name: string }[]).map((c) => [
+      c.id,
+      c.name,
+      counts.get(c.id) ?? 0,
+    ]);
+  }
+
+  axisCounts(filter: ListingFilter): Array<[number, string, number]> {
+    const { sql, params } = this.where(filter, 'axis');
+    const rows = this.db.prepare(`SELECT p.axis_id AS id, COUNT(*) AS n FROM products p ${sql} ${sql ? 'AND' : 'WHERE'} p.axis_id IS NOT NULL GROUP BY p.axis_id ORDER BY p.axis_id`).all(
+      ...params,
+    ) as { id: number; n: number }[];
+    return rows.map((r) => [r.id, AXIS_NAMES[r.id] ?? String(r.id), r.n]);
+  }
+
+  listing(filter: ListingFilter, page: number, pageSize: number): ListingResponse {
+    const size = Math.min(Math.max(pageSize, 1), PAGE_SIZE_MAX);
+    const { sql, params } = this.where(filter);
+    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM products p ${sql}`).get(...params) as { n: number }).n;
+    const order =
+      filter.sort === 'price_asc'
+        ? 's.price_gross ASC, p.id'
+        : filter.sort === 'price_desc'
+          ? 's.price_gross DESC, p.id'
+          : filter.sort === 'name'
+            ? 'p.name COLLATE NOCASE, p.id'
+            : 'p.popularity DESC, p.id';
+    const rows = this.db
+      .prepare(
+        `SELECT p.*, s.size_id, s.price_gross, s.status, s.stock,
+           ${filter.vehicle !== undefined ? 'EXISTS (SELECT 1 FROM fitments f WHERE f.product_id = p.id AND f.engine_id = ?)' : '0'} AS fits
+         FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0
+         ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+      )
+      .all(...(filter.vehicle !== undefined ? [filter.vehicle] : []), ...params, size, (page - 1) * size) as Array<
+      ProductRow & { price_gross: number; status: string; stock: number; fits: number }
+    >;
+    const products: ListingProduct[] = rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      link: productLink(r.id, r.slug),
+      icon: `/data/gfx/products/${r.id}.svg`,
+      versionName: `${r.catalog_no}#${r.id}`,
+      producer: this.producerNames.get(r.producer_id) ?? '',
+      category: { id: r.category_id, name: this.categoryNames.get(r.category_id) ?? '' },
+      axis: r.axis_id ? { id: r.axis_id, name: AXIS_NAMES[r.axis_id] ?? '' } : null,
+      price: { value: r.price_gross, currency: 'EUR', formatted: formatPrice(r.price_gross) },
+      price_net: { value: net(r.price_gross, r.vat), currency: 'EUR', formatted: formatPrice(net(r.price_gross, r.vat)) },
+      status: r.status,
+      status_description: STATUS_TEXT[r.status] ?? r.status,
+      fits: filter.engine !== undefined || r.fits === 1,
+    }));
+    const producerFacet = (() => {
+      const { sql: psql, params: pparams } = this.where({ ...filter, producer: undefined });
+      return (
+        this.db.prepare(`SELECT p.producer_id AS id, COUNT(*) AS n FROM products p ${psql} GROUP BY p.producer_id ORDER BY n DESC`).all(...pparams) as {
+          id: number;
+          n: number;
+        }[]
+      ).map((r) => [r.id, this.producerNames.get(r.id) ?? '', r.n] as [number, string, number]);
+    })();
+    return {
+      products,
+      total,
+      page,
+      pageSize: size,
+      categories: this.categoryCounts(filter),
+      producers: producerFacet,
+      query: {},
+    };
+  }
+
+  /* ---------------------------------------------------------------- products */
+
+  productExists(id: number): boolean {
+    return this.stmt('SELECT 1 FROM products WHERE id = ?').get(id) !== undefined;
+  }
+
+  private product(id: number): ProductRow | undefined {
+    return this.stmt('SELECT * FROM products WHERE id = ?').get(id) as ProductRow | undefined;
+  }
+
+  private sizes(id: number): SizeRow[] {
+    return this.stmt('SELECT * FROM sizes WHERE product_id = ? ORDER BY position').all(id) as SizeRow[];
+  }
+
+  private awardedParameters(id: number): AwardedParameter[] {
+    const rows = this.stmt(
+      `SELECT v.param_id, v.param_name, v.id, v.name FROM product_params pp JOIN param_values v ON v.id = pp.value_id
+       WHERE pp.product_id = ? ORDER BY v.param_id, v.name`,
+    ).all(id) as { param_id: number; param_name: string; id: number; name: string }[];
+    const params: AwardedParameter[] = [];
+    for (const row of rows) {
+      let param = params.find((p) => p.id === row.param_id);
+      if (!param) params.push((param = { id: row.param_id, name: row.param_name, values: [] }));
+      param.values.push({ id: row.id, name: row.name });
+    }
+    return params;
+  }
+
+  private compatibleEngines(id: number): Array<{ brand: string; model: string; generation: string; engine: string; engineId: number }> {
+    return this.stmt(
+      `SELECT b.name AS brand, m.name AS model, g.name AS generation, e.name AS engine, e.id AS engineId
+       FROM fitments f JOIN engines e ON e.id = f.engine_id JOIN generations g ON g.id = e.generation_id
+       JOIN models m ON m.id = g.model_id JOIN brands b ON b.id = m.brand_id
+       WHERE f.product_id = ? ORDER BY b.name, m.name, g.year_from, e.cv`,
+    ).all(id) as Array<{ brand: string; model: string; generation: string; engine: string; engineId: number }>;
+  }
+
+  /** HTML: product info table, replacement list, engine list (grouped brand > generation > engine). */
+  private longDescription(product: ProductRow, params: AwardedParameter[]): string {
+    const esc = escapeHtml;
+    const info = params
+      .filter((p) => p.id !== TRAIT.replacementCode)
+      .map((p) => `<tr><th scope="row">${esc(p.name)}</th><td>${esc(p.values.map((v) => v.name).join(', '))}</td></tr>`)
+      .join('');
+    const codes = params.find((p) => p.id === TRAIT.replacementCode)?.values ?? [];
+    const engines = this.compatibleEngines(product.id);
+    const groups = new Map<string, Map<string, string[]>>();
+    for (const e of engines) {
+      const brand = groups.get(e.brand) ?? new Map<string, string[]>();
+      groups.set(e.brand, brand);
+      const generation = `${e.model} ${e.generation.replace(`${e.model} `, '')}`;
+      brand.set(generation, [...(brand.get(generation) ?? []), e.engine]);
+    }
+    const engineList = [...groups]
+      .map(
+        ([brand, gens]) =>
+          `<li>${esc(brand)}<ul>${[...gens].map(([gen, list]) => `<li>${esc(gen)}<ul>${list.map((engine) => `<li>${esc(engine)}</li>`).join('')}</ul></li>`).join('')}</ul></li>`,
+      )
+      .join('');
+    return (
+      `<p>${esc(product.short_description || product.name)}</p>` +
+      `<h3>Informazioni sul prodotto</h3><table class="product-info"><tbody><tr><th scope="row">Produttore</th><td>${esc(this.producerNames.get(product.producer_id) ?? '')}</td></tr>` +
+      `<tr><th scope="row">Codice catalogo</th><td>${esc(product.catalog_no)}</td></tr>${info}</tbody></table>` +
+      (codes.length ? `<h3>Codici di ricambio</h3><ul class="replacement-list">${codes.map((c) => `<li>${esc(c.name)}</li>`).join('')}</ul>` : '') +
+      (engineList ? `<h3 class="engine-list-title">Motori compatibili</h3><ul class="engine-list">${engineList}</ul>` : '')
+    );
+  }
+
+  private lowestPrice30Days(productId: number, sizeId: string): { gross: number; net: number } | null {
+    const row = this.stmt(
+      "SELECT MIN(price_gross) AS gross, MIN(price_net) AS net FROM price_history WHERE product_id = ? AND size_id = ? AND day >= date('now', '-30 days')",
+    ).get(productId, sizeId) as { gross: number | null; net: number | null };
+    return row.gross === null ? null : { gross: row.gross, net: row.net ?? 0 };
+  }
+
+  private sizePrices(product: ProductRow, size: SizeRow, mode: 'normal' | 'subscription'): SizePrices {
+    const gross = mode === 'subscription' && size.subscription_gross !== null ? size.subscription_gross : size.price_gross;
+    const vat = product.vat;
+    const omnibus = this.lowestPrice30Days(product.id, size.size_id) ?? { gross, net: net(gross, vat) };
+    const srp = size.srp_gross ?? 0;
+    const yousave = srp > gross ? round2(srp - gross) : 0;
+    const rebates = this.stmt('SELECT threshold, threshold_end, value FROM rebates WHERE product_id = ? ORDER BY threshold').all(product.id) as {
+      threshold: number;
+      threshold_end: number | null;
+      value: number;
+    }[];
+    const money = (value: number) => formatPrice(value);
+    const prices: SizePrices = {
+      value: gross,
+      price_formatted: money(gross),
+      price_net: net(gross, vat),
+      price_net_formatted: money(net(gross, vat)),
+      maxprice: size.maxprice_gross ?? 0,
+      maxprice_formatted: money(size.maxprice_gross ?? 0),
+      maxprice_net: net(size.maxprice_gross ?? 0, vat),
+      maxprice_net_formatted: money(net(size.maxprice_gross ?? 0, vat)),
+      omnibus_price: omnibus.gross,
+      omnibus_price_formatted: money(omnibus.gross),
+      omnibus_price_net: omnibus.net,
+      omnibus_price_net_formatted: money(omnibus.net),
+      srp,
+      srp_formatted: money(srp),
+      srp_net: net(srp, vat),
+      srp_net_formatted: money(net(srp, vat)),
+      points: size.points,
+      points_recive: size.points_recive,
+      rebate: 0,
+      yousave,
+      yousave_formatted: money(yousave),
+      yousave_net: net(yousave, vat),
+      yousave_percent: srp > gross ? Math.round((yousave / srp) * 100) : 0,
+      advanceprice: size.advance_gross ?? 0,
+      advanceprice_formatted: money(size.advance_gross ?? 0),
+      basket_enable: size.basket_enable ? 'y' : 'n',
+    };
+    if (rebates.length) {
+      prices.rebates = rebates.map((r) => ({ threshold: r.threshold, threshold_end: r.threshold_end ?? 0, value: r.value }));
+      const first = rebates[0];
+      const nextPrice = round2(gross * (1 - first.value / 100));
+      prices.rebateNumber = {
+        items: rebates.map((r) => ({ left: r.threshold, price: round2(gross * (1 - r.value / 100)), price_net: net(gross * (1 - r.value / 100), vat), threshold: r.threshold })),
+        nextleft: first.threshold - 1,
+        nextprice: nextPrice,
+        nextprice_net: net(nextPrice, vat),
+        nextthreshold: first.threshold,
+      };
+    }
+    return prices;
+  }
+
+  private availability(product: ProductRow, size: SizeRow, now = new Date()): SizeAvailability {
+    const unknown = size.delivery_unknown === 1;
+    const days = size.status === 'enable' && size.stock !== 0 ? size.shipping_days : size.shipping_days;
+    const beforeCutoff = now.getHours() < 14;
+    const shipDate = new Date(now.getTime() + days * 86_400_000);
+    const virtual = product.type === 'product_virtual' || product.type === 'product_service';
+    return {
+      visible: 'y',
+      status: size.status,
+      status_description: STATUS_TEXT[size.status] ?? size.status,
+      status_description_tel: 'Skontaktuj się z nami',
+      status_gfx: `/data/gfx/status/${size.status}.svg`,
+      status_gfx_tel: '/data/gfx/status/tel.svg',
+      delivery_days_undefined: unknown ? 'true' : 'false',
+      delivery_date: unknown || virtual ? '' : shipDate.toISOString().slice(0, 10),
+      shipping_time: {
+        days,
+        hours: 0,
+        minutes: 0,
+        week_day: shipDate.getDay(),
+        week_amount: Math.floor(days / 7),
+        today: days <= 1 && beforeCutoff && size.status === 'enable' ? 'true' : 'false',
+        time: shipDate.toISOString().slice(0, 10),
+        today_shipment_deadline: '14:00',
+        unknown_time: unknown ? 'true' : 'false',
+      },
+      delay_time: { unknown_delivery_time: unknown ? 'true' : 'false' },
+    };
+  }
+
+  productPage(id: number): ProductPageData | null {
+    const product = this.product(id);
+    if (!product) return null;
+    const params = this.awardedParameters(id);
+    const sizes: Record<string, ProductSizeData> = {};
+    const bundleTotal =
+      product.type === 'product_bundle'
+        ? (this.stmt(
+            'SELECT SUM(s.price_gross * b.quantity) AS total FROM bundle_items b JOIN sizes s ON s.product_id = b.product_id AND s.position = 0 WHERE b.bundle_id = ?',
+          ).get(id) as { total: number | null }).total
+        : null;
+    for (const size of this.sizes(id)) {
+      const data: ProductSizeData = {
+        type: size.size_id,
+        name: size.name,
+        amount: size.stock,
+        availability: this.availability(product, size),
+        delivery: {
+          shipping: size.shipping_cost,
+          shipping_formatted: formatPrice(size.shipping_cost),
+          undefined: product.type === 'product_virtual' || product.type === 'product_service' ? 'true' : 'false',
+        },
+        price: this.sizePrices(product, size, 'normal'),
+        phone_price: product.phone_price === 1,
+        gratis: product.gratis === 1,
+      };
+      if (product.subscription) {
+        data.price_normal = data.price;
+        data.price_subscription = this.sizePrices(product, size, 'subscription');
+      }
+      if (bundleTotal) {
+        const diff = round2(bundleTotal - size.price_gross);
+        data.bundle_price = {
+          price_gross: bundleTotal,
+          price_gross_formatted: formatPrice(bundleTotal),
+          price_net: net(bundleTotal, product.vat),
+          price_net_formatted: formatPrice(net(bundleTotal, product.vat)),
+          percent_diff: Math.round((diff / bundleTotal) * 100),
+          amount_diff_gross: diff,
+          amount_diff_net: net(diff, product.vat),
+        };
+      }
+      sizes[size.size_id] = data;
+    }
+    return {
+      product_id: product.id,
+      product_type: product.type,
+      name: product.name,
+      link: productLink(product.id, product.slug),
+      icon: `/data/gfx/products/${product.id}.svg`,
+      longDescription: this.longDescription(product, params),
+      shortDescription: product.short_description,
+      producer: { id: product.producer_id, name: this.producerNames.get(product.producer_id) ?? '' },
+      category: { id: product.category_id, name: this.categoryNames.get(product.category_id) ?? '' },
+      versionName: `${product.catalog_no}#${product.id}`,
+      currency: 'EUR',
+      unit: product.unit,
+      unit_plural: product.unit_plural,
+      unit_sellby: product.unit_sellby,
+      unit_precision: product.unit_precision,
+      for_points: product.for_points === 1,
+      price_type: 'gross',
+      order_quantity_range: {
+        max_quantity_per_order: product.max_quantity,
+        max_size_quantity_per_order: product.max_size_quantity,
+        min_quantity_per_order: product.min_quantity,
+        min_size_quantity_per_order: product.min_size_quantity,
+        minimum_quantity_subscription: product.min_subscription_quantity,
+      },
+      sizes,
+      awardedParameters: params,
+      subscription: product.subscription === 1,
+    };
+  }
+
+  traits(id: number): ProductTrait[] | null {
+    const product = this.product(id);
+    if (!product) return null;
+    const engines = this.compatibleEngines(id);
+    const html = engines.map((e) => `<li>${escapeHtml(`${e.brand} ${e.model} ${e.generation.replace(`${e.model} `, '')} ${e.engine}`)}</li>`).join('');
+    return [
+      { groupid: TRAIT.category, description: escapeHtml(this.categoryNames.get(product.category_id) ?? '') },
+      { groupid: TRAIT.engine, description: html ? `<ul>${html}</ul>` : '' },
+      { groupid: TRAIT.engineCompat, description: html ? `<ul>${html}</ul>` : '' },
+    ];
+  }
+
+  brakeProducts(filter: BrakeProductFilter): BrakeProduct[] {
+    const clauses: string[] = [];
+    const params: unknown[] = [];
+    if (filter.productIds?.length) {
+      clauses.push(`p.id IN (${filter.productIds.map(() => '?').join(',')})`);
+      params.push(...filter.productIds);
+    }
+    if (filter.replacementCodes?.length) {
+      clauses.push(`p.id IN (SELECT product_id FROM product_params WHERE value_id IN (${filter.replacementCodes.map(() => '?').join(',')}))`);
+      params.push(...filter.replacementCodes);
+    }
+    if (filter.axis !== undefined) {
+      clauses.push('p.axis_id = ?');
+      params.push(filter.axis);
+    }
+    if (filter.category !== undefined) {
+      clauses.push('p.category_id = ?');
+      params.push(filter.category);
+    }
+    if (filter.engine !== undefined) {
+      clauses.push('p.id IN (SELECT product_id FROM fitments WHERE engine_id = ?)');
+      params.push(filter.engine);
+    }
+    if (!clauses.length) return [];
+    const rows = this.db
+      .prepare(`SELECT p.* FROM products p WHERE ${clauses.join(' AND ')} ORDER BY p.popularity DESC, p.id LIMIT ?`)
+      .all(...params, Math.min(Math.max(filter.limit, 1), 50)) as ProductRow[];
+    return rows.map((product) => {
+      const sizes = this.sizes(product.id);
+      const first = sizes[0];
+      const params = this.awardedParameters(product.id);
+      return {
+        id: product.id,
+        name: product.name,
+        link: productLink(product.id, product.slug),
+        icon: `/data/gfx/products/${product.id}.svg`,
+        longDescription: this.longDescription(product, params),
+        price: { price: { gross: { value: first.price_gross, currency: 'EUR', formatted: formatPrice(first.price_gross) } } },
+        producer: { name: this.producerNames.get(product.producer_id) ?? '' },
+        ...(sizes.length > 1 || first.size_id !== ONE_SIZE ? { sizes: sizes.map((s) => ({ id: s.size_id, name: s.name })) } : {}),
+        versionName: `${product.catalog_no}#${product.id}`,
+        awardedParameters: params,
+      };
+    });
+  }
+
+  /* ---------------------------------------------------------------- search */
+
+  textSearch(text: string, limit: number): TextSearchResult {
+    const max = Math.min(Math.max(limit, 1), 50);
+    const folded = foldText(text);
+    const match = ftsQuery(text);
+    const ids = match
+      ? (this.stmt('SELECT rowid AS id FROM product_search WHERE product_search MATCH ? ORDER BY rank LIMIT ?').all(match, max) as { id: number }[]).map((r) => r.id)
+      : [];
+    const products = ids
+      .map((id) => this.stmt('SELECT p.id, p.name, p.slug, p.vat, s.price_gross FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0 WHERE p.id = ?').get(id))
+      .filter(Boolean)
+      .map((row) => {
+        const r = row as { id: number; name: string; slug: string; vat: number; price_gross: number };
+        const netValue = net(r.price_gross, r.vat);
+        return {
+          name: r.name,
+          link: productLink(r.id, r.slug),
+          iconSmall: `/data/gfx/products/${r.id}.svg`,
+          price: { price: { gross: { value: r.price_gross, formatted: formatPrice(r.price_gross) }, net: { value: netValue, formatted: formatPrice(netValue) } } },
+        };
+      });
+    const words = folded.split(/\s+/).filter(Boolean);
+    const hit = (candidate: string) => words.length > 0 && words.every((w) => candidate.includes(w));
+    const code = text.toUpperCase().replace(/[\s.-]/g, '');
+    const replacementCodes =
+      code.length >= 3
+        ? (
+            this.stmt(
+              `SELECT id, name FROM param_values WHERE param_id = ? AND REPLACE(REPLACE(REPLACE(name, ' ', ''), '-', ''), '.', '') LIKE ? ESCAPE '\\' LIMIT ?`,
+            ).all(TRAIT.replacementCode, `${escapeLike(code)}%`, max) as { id: number; name: string }[]
+          ).map((r) => ({ name: r.name, link: `/search.php?traits_alt[${TRAIT.replacementCode}]=${r.id}`, param_id: TRAIT.replacementCode, value_id: r.id }))
+        : [];
+    const t = this.smallTables;
+    return {
+      products,
+      producers: t.producers.filter((p) => hit(p.folded)).slice(0, max).map((p) => ({ name: p.name, link: `/search.php?producer=${p.id}` })),
+      series: t.series.filter((s) => hit(s.folded)).slice(0, max).map((s) => ({ name: s.name, link: `/search.php?text=${encodeURIComponent(s.name)}` })),
+      menuNodes: t.menuNodes.filter((m) => hit(m.folded)).slice(0, max).map((m) => ({ name: m.name, link: m.link, breadcrumbs: m.breadcrumbs })),
+      cms: t.cms.filter((c) => hit(c.folded)).slice(0, max).map((c) => ({ name: c.name, link: c.link })),
+      searchQueries: t.queries.filter((q) => hit(q.folded)).slice(0, max).map((q) => ({ name: q.name, link: `/search.php?text=${encodeURIComponent(q.name)}` })),
+      replacementCodes,
+    };
+  }
+
+  lowestPrices(inputs: Array<{ productId: number; sizeId?: string | null }>): LowestPriceProduct[] {
+    const out: LowestPriceProduct[] = [];
+    for (const input of inputs) {
+      const product = this.product(input.productId);
+      if (!product) continue;
+      const sizes = this.sizes(product.id).filter((s) => !input.sizeId || s.size_id === input.sizeId);
+      out.push({
+        id: product.id,
+        sizes: sizes.map((s) => {
+          const lowest = this.lowestPrice30Days(product.id, s.size_id) ?? { gross: s.price_gross, net: s.price_net };
+          return {
+            id: s.size_id,
+            price: {
+              gross: { value: lowest.gross, currency: 'EUR', formatted: formatPrice(lowest.gross) },
+              net: { value: lowest.net, currency: 'EUR', formatted: formatPrice(lowest.net) },
+            },
+          };
+        }),
+      });
+    }
+    return out;
+  }
+
+  shippingOptions(productId: number, sizeId: string, quantity: number): ShippingOption[] | null {
+    const size = this.sizes(productId).find((s) => s.size_id === sizeId);
+    if (!size) return null;
+    const worth = size.price_gross * quantity;
+    const couriers = this.stmt('SELECT * FROM couriers ORDER BY prepaid DESC, cost_gross').all() as {
+      name: string;
+      icon: string;
+      prepaid: 'prepaid' | 'dvp';
+      cost_gross: number;
+      days: number;
+      working_days: number;
+    }[];
+    return couriers.map((c) => {
+      const cost = c.prepaid === 'prepaid' && worth >= this.freeShippingFrom ? 0 : c.cost_gross;
+      return {
+        courier: { name: c.name, icon: c.icon },
+        prepaid: c.prepaid,
+        cost: { value: cost, currency: 'EUR', formatted: formatPrice(cost) },
+        deliveryTime: { time: { days: c.days + (size.status === 'order' ? size.shipping_days : 0) }, workingDays: c.working_days === 1 },
+      };
+    });
+  }
+
+  substitutes(): SubstituteEntry[] {
+    const rows = this.stmt(
+      `SELECT pp.product_id AS id, v.name FROM product_params pp JOIN param_values v ON v.id = pp.value_id WHERE v.param_id = ? ORDER BY pp.product_id LIMIT 20000`,
+    ).all(TRAIT.replacementCode) as { id: number; name: string }[];
+    const byProduct = new Map<number, string[]>();
+    for (const row of rows) byProduct.set(row.id, [...(byProduct.get(row.id) ?? []), row.name]);
+    return [...byProduct].map(([id, value]) => ({ id, value }));
+  }
+
+  instalmentParams(totalPrice: number): InstalmentParams {
+    const config = JSON.parse(this.setting('instalments') ?? '{}') as Omit<InstalmentParams, 'totalPrice'>;
+    return { ...config, totalPrice: round2(totalPrice) };
+  }
+
+  /* ---------------------------------------------------------------- baskets */
+
+  ensureVisitor(id: string): void {
+    this.stmt('INSERT OR IGNORE INTO visitors (id, created_at) VALUES (?, ?)').run(id, new Date().toISOString());
+  }
+
+  basket(visitorId: string): BasketSummary {
+    const rows = this.stmt(
+      `SELECT l.product_id, l.size_id, l.additional, l.count, p.name, p.slug, p.vat, p.catalog_no, s.name AS size_name, s.price_gross
+       FROM basket_lines l JOIN products p ON p.id = l.product_id JOIN sizes s ON s.product_id = l.product_id AND s.size_id = l.size_id
+       WHERE l.visitor_id = ? ORDER BY l.added_at, l.product_id`,
+    ).all(visitorId) as Array<{
+      product_id: number;
+      size_id: string;
+      additional: string;
+      count: number;
+      name: string;
+      slug: string;
+      vat: number;
+      catalog_no: string;
+      size_name: string;
+      price_gross: number;
+    }>;
+    let worth = 0;
+    let worthNet = 0;
+    const products: BasketProduct[] = rows.map((r) => {
+      const lineGross = round2(r.price_gross * r.count);
+      const lineNet = round2(net(r.price_gross, r.vat) * r.count);
+      worth += lineGross;
+      worthNet += lineNet;
+      return {
+        id: r.product_id,
+        size: r.size_id,
+        size_name: r.size_name,
+        md5_additional: r.additional,
+        product_version_name: r.catalog_no,
+        name: r.name,
+        link: productLink(r.product_id, r.slug),
+        icon: `/data/gfx/products/${r.product_id}.svg`,
+        count: r.count,
+        worth_unit: r.price_gross,
+        prices: { worth_net_formatted: formatPrice(lineNet), worth_gros_formatted: formatPrice(lineGross) },
+      };
+    });
+    worth = round2(worth);
+    worthNet = round2(worthNet);
+    const empty = rows.length === 0;
+    const toShippingFree = empty ? this.freeShippingFrom : round2(Math.max(0, this.freeShippingFrom - worth));
+    const shipping = empty || toShippingFree === 0 ? 0 : 6.9;
+    return {
+      productsCounter: rows.length,
+      productsNumber: round2(rows.reduce((sum, r) => sum + r.count, 0)),
+      products,
+      worth,
+      worth_formatted: formatPrice(worth),
+      worth_net: worthNet,
+      worth_net_formatted: formatPrice(worthNet),
+      shippingCost: shipping,
+      shippingCost_formatted: formatPrice(shipping),
+      shippingCost_net_formatted: formatPrice(net(shipping, 22)),
+      toShippingFree,
+      toShippingFree_formatted: formatPrice(toShippingFree),
+    };
+  }
+
+  changeBasket(visitorId: string, change: BasketChange): BasketChangeResult {
+    return this.db.transaction((): BasketChangeResult => {
+      const product = this.product(change.productId);
+      if (!product) return { ok: false, status: 404, code: 'product_not_found', message: 'Prodotto non trovato' };
+      const size = this.sizes(product.id).find((s) => s.size_id === change.sizeId);
+      if (!size) return { ok: false, status: 404, code: 'size_not_found', message: 'Taglia non trovata per questo prodotto' };
+      const line = this.stmt('SELECT count FROM basket_lines WHERE visitor_id = ? AND product_id = ? AND size_id = ? AND additional = ?').get(
+        visitorId,
+        product.id,
+        size.size_id,
+        change.additional,
+      ) as { count: number } | undefined;
+      const current = line?.count ?? 0;
+      const target = round6(change.mode === 'add' ? current + change.quantity : change.quantity);
+      if (change.mode === 'set' && target === 0) {
+        this.stmt('DELETE FROM basket_lines WHERE visitor_id = ? AND product_id = ? AND size_id = ? AND additional = ?').run(visitorId, product.id, size.size_id, change.additional);
+        return { ok: true };
+      }
+      if (size.status === 'disable') return { ok: false, status: 409, code: 'product_unavailable', message: 'Prodotto non disponibile' };
+      if (product.gratis) return { ok: false, status: 409, code: 'gratis_product', message: 'Il prodotto omaggio non si può acquistare' };
+      if (product.phone_price && size.points > 0) return { ok: false, status: 409, code: 'points_only', message: 'Prodotto disponibile solo nel programma fedeltà' };
+      if (product.phone_price && !size.basket_enable) return { ok: false, status: 409, code: 'phone_price', message: 'Prezzo su richiesta: contattare il negozio' };
+      const rules = quantityBounds({
+        unit_sellby: product.unit_sellby,
+        unit_precision: product.unit_precision,
+        stock: size.status === 'order' ? -1 : size.stock,
+        order_quantity_range: {
+          min_quantity_per_order: product.min_quantity,
+          max_quantity_per_order: product.max_quantity,
+          min_size_quantity_per_order: product.min_size_quantity,
+          max_size_quantity_per_order: product.max_size_quantity,
+        },
+      });
+      if (!quantityAllowed(target, rules)) {
+        const code = target < rules.min ? 'quantity_below_minimum' : target > rules.max ? 'quantity_above_maximum' : 'quantity_not_multiple_of_step';
+        const message =
+          code === 'quantity_below_minimum'
+            ? `Quantità minima ordinabile: ${rules.min} ${product.unit}`
+            : code === 'quantity_above_maximum'
+              ? `Quantità massima ordinabile: ${rules.max} ${product.unit_plural}`
+              : `La quantità deve essere un multiplo di ${rules.step} ${product.unit}`;
+        return { ok: false, status: 422, code, message };
+      }
+      this.ensureVisitor(visitorId);
+      this.stmt(
+        `INSERT INTO basket_lines (visitor_id, product_id, size_id, additional, count, added_at) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (visitor_id, product_id, size_id, additional) DO UPDATE SET count = excluded.count`,
+      ).run(visitorId, product.id, size.size_id, change.additional, target, new Date().toISOString());
+      // A change to the basket is what the shop's analytics want to hear about.
+      this.stmt('UPDATE visitors SET pending_tracking = pending_tracking + 1 WHERE id = ?').run(visitorId);
+      return { ok: true };
+    })();
+  }
+
+  removeFromBasket(visitorId: string, lines: Array<{ id: number; size: string; additional: string }>): number {
+    return this.db.transaction(() => {
+      let removed = 0;
+      for (const line of lines) {
+        removed += this.stmt('DELETE FROM basket_lines WHERE visitor_id = ? AND product_id = ? AND size_id = ? AND additional = ?').run(
+          visitorId,
+          line.id,
+          line.size,
+          line.additional,
+        ).changes;
+      }
+      return removed;
+    })();
+  }
+
+  wishlistCount(visitorId: string): number {
+    return (this.stmt('SELECT wishlist_count FROM visitors WHERE id = ?').get(visitorId) as { wishlist_count: number } | undefined)?.wishlist_count ?? 0;
+  }
+
+  pendingTrackingEvents(visitorId: string): number {
+    return (this.stmt('SELECT pending_tracking FROM visitors WHERE id = ?').get(visitorId) as { pending_tracking: number } | undefined)?.pending_tracking ?? 0;
+  }
+
+  takeTrackingEvents(visitorId: string): string[] {
+    return this.db.transaction(() => {
+      const pending = this.pendingTrackingEvents(visitorId);
+      this.stmt('UPDATE visitors SET pending_tracking = 0 WHERE id = ?').run(visitorId);
+      // Same-origin analytics events: plain data pushed onto the page's dataLayer.
+      return Array.from({ length: Math.min(pending, 10) }, () => "window.dataLayer = window.dataLayer || []; window.dataLayer.push({ event: 'basket_change' });");
+    })();
+  }
+}
+
+const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+
+/** FTS5 query from shopper text: every word a quoted prefix term, all required. */
+export function ftsQuery(text: string): string {
+  const words = foldText(text)
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 8);
+  return words.map((w) => `"${w}"*`).join(' ');
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
