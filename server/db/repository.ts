@@ -30,6 +30,8 @@ export interface ShopRepository {
   axisCounts(filter: ListingFilter): Array<[number, string, number]>;
   listing(filter: ListingFilter, page: number, pageSize: number): ListingResponse;
   productExists(id: number): boolean;
+  /** The product's category id, or null when there is no such product. */
+  productCategory(id: number): number | null;
   productPage(id: number): ProductPageData | null;
   traits(id: number): ProductTrait[] | null;
   brakeProducts(filter: BrakeProductFilter): BrakeProduct[];

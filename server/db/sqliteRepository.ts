@@ -313,6 +313,10 @@ export class SqliteShopRepository implements ShopRepository {
     return this.stmt('SELECT 1 FROM products WHERE id = ?').get(id) !== undefined;
   }
 
+  productCategory(id: number): number | null {
+    return (this.stmt('SELECT category_id FROM products WHERE id = ?').get(id) as { category_id: number } | undefined)?.category_id ?? null;
+  }
+
   private product(id: number): ProductRow | undefined {
     return this.stmt('SELECT * FROM products WHERE id = ?').get(id) as ProductRow | undefined;
   }

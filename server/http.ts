@@ -1,0 +1,75 @@
+import type { FastifyReply } from 'fastify';
+import type { ApiError } from '../src/api/wire';
+
+/** Thrown by input parsing; answered as a 4xx JSON error, never a 5xx. */
+export class BadRequest extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+export function sendError(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
+  const body: ApiError = { error: { code, message } };
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+type Source = Record<string, unknown> | undefined | null;
+
+function raw(source: Source, name: string): string | undefined {
+  const value = source?.[name];
+  if (value === undefined || value === null || value === '') return undefined;
+  if (Array.isArray(value)) throw new BadRequest('invalid_parameter', `Parameter ${name} must be given once`);
+  if (typeof value !== 'string' && typeof value !== 'number') throw new BadRequest('invalid_parameter', `Parameter ${name} must be a single value`);
+  return String(value);
+}
+
+/** A positive integer id, or undefined when absent. */
+export function optionalId(source: Source, name: string): number | undefined {
+  const value = raw(source, name);
+  if (value === undefined) return undefined;
+  if (!/^\d{1,12}$/.test(value) || Number(value) <= 0) throw new BadRequest('invalid_parameter', `Parameter ${name} must be a positive integer`);
+  return Number(value);
+}
+
+export function requiredId(source: Source, name: string): number {
+  const value = optionalId(source, name);
+  if (value === undefined) throw new BadRequest('missing_parameter', `Parameter ${name} is required`);
+  return value;
+}
+
+export function optionalText(source: Source, name: string, maxLength = 200): string | undefined {
+  const value = raw(source, name);
+  if (value === undefined) return undefined;
+  if (value.length > maxLength) throw new BadRequest('invalid_parameter', `Parameter ${name} is longer than ${maxLength} characters`);
+  return value;
+}
+
+/** A size id: 'uniw' or a short token of letters, digits, dashes and underscores. */
+export function optionalSizeId(source: Source, name: string): string | undefined {
+  const value = raw(source, name);
+  if (value === undefined) return undefined;
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(value)) throw new BadRequest('invalid_parameter', `Parameter ${name} is not a valid size`);
+  return value;
+}
+
+/** A positive decimal quantity with at most 3 decimals. */
+export function requiredQuantity(source: Source, name: string, allowZero = false): number {
+  const value = raw(source, name);
+  if (value === undefined) throw new BadRequest('missing_parameter', `Parameter ${name} is required`);
+  const normalised = value.replace(',', '.');
+  if (!/^\d{1,6}(\.\d{1,3})?$/.test(normalised)) throw new BadRequest('invalid_quantity', `Parameter ${name} must be a positive number`);
+  const quantity = Number(normalised);
+  if (quantity === 0 && !allowZero) throw new BadRequest('invalid_quantity', `Parameter ${name} must be greater than zero`);
+  return quantity;
+}
+
+export function oneOf<T extends string>(source: Source, name: string, allowed: readonly T[]): T | undefined {
+  const value = raw(source, name);
+  if (value === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(value)) throw new BadRequest('invalid_parameter', `Parameter ${name} must be one of ${allowed.join(', ')}`);
+  return value as T;
+}

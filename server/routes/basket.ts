@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { BasketChangeResponse, BasketResponse } from '../../src/api/wire';
+import { ONE_SIZE, TRACKING_EVENTS_HEADER } from '../../src/api/wire';
+import type { ShopRepository } from '../db/repository';
+import { BadRequest, oneOf, optionalSizeId, optionalText, requiredId, requiredQuantity, sendError } from '../http';
+
+type Body = Record<string, unknown> | undefined;
+
+export function basketRoutes(app: FastifyInstance, repo: ShopRepository): void {
+  const basketAnswer = (visitorId: string): BasketResponse => ({
+    basket: repo.basket(visitorId),
+    user: { id: null, logged: false },
+  });
+
+  app.get('/ajax/basket.php', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return basketAnswer(request.visitorId);
+  });
+
+  /**
+   * POST /basketchange.php?mode=1: add (mode 1) or set (mode 2) a line. The fields may come
+   * in the form body (the product form) or the query string.
+   */
+  app.post('/basketchange.php', async (request, reply) => {
+    const body = { ...(request.query as Body), ...(typeof request.body === 'object' ? (request.body as Body) : {}) };
+    const mode = oneOf(body, 'mode', ['1', '2'] as const) ?? '1';
+    const productId = requiredId(body, 'product');
+    const sizeId = optionalSizeId(body, 'size') ?? ONE_SIZE;
+    const quantity = requiredQuantity(body, 'number', mode === '2');
+    const additional = optionalText(body, 'additional', 64) ?? '';
+    if (!/^[a-f0-9]*$/.test(additional)) throw new BadRequest('invalid_parameter', 'Parameter additional is not a variant hash');
+    const result = repo.changeBasket(request.visitorId, { mode: mode === '1' ? 'add' : 'set', productId, sizeId, quantity, additional });
+    if (!result.ok) return sendError(reply, result.status, result.code, result.message);
+    const pending = repo.pendingTrackingEvents(request.visitorId);
+    if (pending > 0) reply.header(TRACKING_EVENTS_HEADER, String(pending));
+    reply.header('Cache-Control', 'no-store');
+    const answer: BasketChangeResponse = { status: 'ok', basket: repo.basket(request.visitorId) };
+    return answer;
+  });
+
+  /** Fired by the storefront after an add (the platform's return hook): nothing to change here. */
+  app.get('/return.php', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { status: 'ok' };
+  });
+}

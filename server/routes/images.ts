@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import { deflateSync } from 'node:zlib';
+import { BRAKE_CATEGORY } from '../../src/api/wire';
+import type { ShopRepository } from '../db/repository';
+import { escapeHtml } from '../db/sqliteRepository';
+
+/**
+ * Generated demo images, so no image of the demo shop is ever missing: product icons drawn
+ * by category, technical drawings, status marks, courier and category icons.
+ */
+const LONG_CACHE = 'public, max-age=86400';
+
+const disc = (x: number, y: number, r: number) =>
+  `<circle cx="${x}" cy="${y}" r="${r}" fill="#b9bec6" stroke="#6b7280" stroke-width="3"/>` +
+  `<circle cx="${x}" cy="${y}" r="${r * 0.62}" fill="#d8dce2" stroke="#8a919c" stroke-width="2"/>` +
+  `<circle cx="${x}" cy="${y}" r="${r * 0.28}" fill="#6b7280"/>` +
+  [0, 72, 144, 216, 288]
+    .map((a) => `<circle cx="${(x + Math.cos((a * Math.PI) / 180) * r * 0.45).toFixed(1)}" cy="${(y + Math.sin((a * Math.PI) / 180) * r * 0.45).toFixed(1)}" r="${r * 0.06}" fill="#4b5563"/>`)
+    .join('');
+const pad = (x: number, y: number, w: number) =>
+  `<rect x="${x}" y="${y}" width="${w}" height="${w * 0.45}" rx="${w * 0.12}" fill="#374151"/>` +
+  `<rect x="${x + w * 0.08}" y="${y + w * 0.08}" width="${w * 0.84}" height="${w * 0.3}" rx="${w * 0.1}" fill="#9a6b3f"/>`;
+
+export function productSvg(category: number | null, label: string): string {
+  let art: string;
+  if (category === BRAKE_CATEGORY.discs) art = disc(100, 96, 70);
+  else if (category === BRAKE_CATEGORY.pads) art = pad(30, 50, 140) + pad(45, 110, 110);
+  else if (category === null || category > 160000) art = `<rect x="45" y="40" width="110" height="110" rx="16" fill="#e5e7eb" stroke="#9ca3af" stroke-width="3"/><path d="M70 95h60M100 65v60" stroke="#c8102e" stroke-width="10" stroke-linecap="round"/>`;
+  else art = disc(80, 90, 58) + pad(105, 120, 80);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200"><rect width="200" height="200" fill="#f8fafc"/>${art}<text x="100" y="188" font-family="sans-serif" font-size="13" text-anchor="middle" fill="#4b5563">${escapeHtml(label)}</text></svg>`;
+}
+
+/** A tiny solid-disc PNG (the platform's fallback icon is a PNG). */
+function pngDisc(size: number, rgb: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 6; // RGBA
+  const rows: number[] = [];
+  const r = size / 2;
+  for (let y = 0; y < size; y++) {
+    rows.push(0);
+    for (let x = 0; x < size; x++) {
+      const inside = (x + 0.5 - r) ** 2 + (y + 0.5 - r) ** 2 <= (r - 1) ** 2;
+      rows.push(rgb[0], rgb[1], rgb[2], inside ? 255 : 0);
+    }
+  }
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.from(rows))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+const DEFAULT_ICON = pngDisc(64, [156, 163, 175]);
+const STATUS_COLOURS: Record<string, string> = { enable: '#15803d', order: '#b45309', disable: '#b91c1c', tel: '#1d4ed8' };
+
+export function imageRoutes(app: FastifyInstance, repo: ShopRepository): void {
+  app.get('/data/gfx/products/:file', async (request, reply) => {
+    const match = /^(\d{1,9})\.svg$/.exec((request.params as { file: string }).file);
+    const id = match ? Number(match[1]) : NaN;
+    const category = Number.isFinite(id) ? repo.productCategory(id) : null;
+    if (category === null) return reply.code(404).type('image/svg+xml').send(productSvg(null, ''));
+    return reply.header('Cache-Control', LONG_CACHE).type('image/svg+xml').send(productSvg(category, ''));
+  });
+  app.get('/data/gfx/drawings/:file', async (request, reply) => {
+    const match = /^([A-Z0-9./_-]{1,40})\.jpg$/.exec((request.params as { file: string }).file);
+    if (!match) return reply.code(404).type('image/svg+xml').send(productSvg(null, ''));
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="160" viewBox="0 0 240 160"><rect width="240" height="160" fill="#fff"/><g fill="none" stroke="#1f2937" stroke-width="1.5"><circle cx="90" cy="80" r="56"/><circle cx="90" cy="80" r="22"/><path d="M20 150h140M20 145v10M160 145v10M180 24v112M175 24h10M175 136h10"/></g><text x="90" y="147" font-size="10" text-anchor="middle" font-family="sans-serif">Ø</text><text x="200" y="84" font-size="10" font-family="sans-serif">H</text><text x="120" y="14" font-size="11" text-anchor="middle" font-family="sans-serif">${escapeHtml(match[1])}</text></svg>`;
+    return reply.header('Cache-Control', LONG_CACHE).type('image/svg+xml').send(svg);
+  });
+  app.get('/data/gfx/status/:file', async (request, reply) => {
+    const status = (request.params as { file: string }).file.replace(/\.svg$/, '');
+    const colour = STATUS_COLOURS[status];
+    if (!colour) return reply.code(404).type('image/svg+xml').send('<svg xmlns="http://www.w3.org/2000/svg"/>');
+    return reply.header('Cache-Control', LONG_CACHE).type('image/svg+xml').send(`<svg xmlns="http://www.w3.org/2000/svg" width="12" height="12"><circle cx="6" cy="6" r="6" fill="${colour}"/></svg>`);
+  });
+  app.get('/data/gfx/couriers/:file', async (request, reply) => {
+    const name = (request.params as { file: string }).file.replace(/\.svg$/, '').toUpperCase().slice(0, 8);
+    return reply
+      .header('Cache-Control', LONG_CACHE)
+      .type('image/svg+xml')
+      .send(`<svg xmlns="http://www.w3.org/2000/svg" width="64" height="32"><rect width="64" height="32" rx="6" fill="#1f2937"/><text x="32" y="21" font-size="12" font-family="sans-serif" font-weight="bold" text-anchor="middle" fill="#fff">${escapeHtml(name)}</text></svg>`);
+  });
+  app.get('/data/include/cms/cms/configurator_icons/:file', async (request, reply) => {
+    const file = (request.params as { file: string }).file;
+    const category = file.startsWith('pastiglie') ? BRAKE_CATEGORY.pads : file.startsWith('dischi') ? BRAKE_CATEGORY.discs : file.startsWith('kit') ? BRAKE_CATEGORY.kits : null;
+    if (category === null) return reply.code(404).type('image/png').send(DEFAULT_ICON);
+    return reply.header('Cache-Control', LONG_CACHE).type('image/svg+xml').send(productSvg(category, ''));
+  });
+  app.get('/data/gfx/icons/defaulticon_1.png', async (_request, reply) => reply.header('Cache-Control', LONG_CACHE).type('image/png').send(DEFAULT_ICON));
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { ListingResponse, SearchValuesResponse } from '../../src/api/wire';
+import { TRAIT } from '../../src/api/wire';
+import type { ListingFilter, ShopRepository } from '../db/repository';
+import { BadRequest, oneOf, optionalId, optionalText } from '../http';
+
+type Params = Record<string, unknown>;
+
+/** The listing filters the spec names, read from the query (traits_alt[...], menu_alt[...], text). */
+export function listingFilter(query: Params): ListingFilter {
+  return {
+    category: optionalId(query, `traits_alt[${TRAIT.category}]`),
+    subCategory: optionalId(query, `traits_alt[${TRAIT.subCategory}]`),
+    engine: optionalId(query, `traits_alt[${TRAIT.engine}]`),
+    replacementCode: optionalId(query, `traits_alt[${TRAIT.replacementCode}]`),
+    axis: optionalId(query, `traits_alt[${TRAIT.axis}]`),
+    brand: optionalId(query, 'menu_alt[2_1]'),
+    model: optionalId(query, 'menu_alt[2_2]'),
+    generation: optionalId(query, 'menu_alt[2_3]'),
+    producer: optionalId(query, 'producer'),
+    vehicle: optionalId(query, 'vehicle'),
+    text: optionalText(query, 'text', 120)?.trim() || undefined,
+    sort: oneOf(query, 'sort', ['popular', 'price_asc', 'price_desc', 'name'] as const),
+  };
+}
+
+export function searchRoutes(app: FastifyInstance, repo: ShopRepository): void {
+  /**
+   * POST /ajax/search.php?ajax=true&getOne=<select>: the options of one configurator select
+   * ([id, label] rows), or category rows [id, name, count] for getOne=traits_alt[24].
+   */
+  app.post('/ajax/search.php', async (request, reply) => {
+    const params: Params = { ...(request.query as Params), ...(typeof request.body === 'object' && request.body ? (request.body as Params) : {}) };
+    const getOne = oneOf(params, 'getOne', ['menu_alt[2_1]', 'menu_alt[2_2]', 'menu_alt[2_3]', `traits_alt[${TRAIT.engine}]`, `traits_alt[${TRAIT.category}]`] as const);
+    if (!getOne) throw new BadRequest('missing_parameter', 'Parameter getOne is required');
+    let values: SearchValuesResponse['values'];
+    switch (getOne) {
+      case 'menu_alt[2_1]':
+        values = repo.brands();
+        break;
+      case 'menu_alt[2_2]': {
+        const brand = optionalId(params, 'menu_alt[2_1]');
+        if (brand === undefined) throw new BadRequest('missing_parameter', 'Choose a brand (menu_alt[2_1]) first');
+        values = repo.models(brand);
+        break;
+      }
+      case 'menu_alt[2_3]': {
+        const model = optionalId(params, 'menu_alt[2_2]');
+        if (model === undefined) throw new BadRequest('missing_parameter', 'Choose a model (menu_alt[2_2]) first');
+        values = repo.generations(model);
+        break;
+      }
+      case `traits_alt[${TRAIT.engine}]`: {
+        const generation = optionalId(params, 'menu_alt[2_3]');
+        if (generation === undefined) throw new BadRequest('missing_parameter', 'Choose a year (menu_alt[2_3]) first');
+        values = repo.engines(generation);
+        break;
+      }
+      default:
+        values = repo.categoryCounts(listingFilter(params));
+    }
+    reply.header('Cache-Control', 'no-store');
+    const answer: SearchValuesResponse = { values };
+    return answer;
+  });
+}
+
+/** GET /search.php?json=true&...: the listing's data, or the finder's axis / category rows. */
+export function listingData(repo: ShopRepository, query: Params): ListingResponse | { values: Array<[number, string, number]> } {
+  const filter = listingFilter(query);
+  const finder = oneOf(query, 'finder', ['axes', 'categories'] as const);
+  if (finder === 'axes') return { values: repo.axisCounts(filter) };
+  if (finder === 'categories') return { values: repo.categoryCounts(filter) };
+  const page = optionalId(query, 'page') ?? 1;
+  const pageSize = optionalId(query, 'limit') ?? 24;
+  if (pageSize > 96) throw new BadRequest('invalid_parameter', 'Parameter limit must be at most 96');
+  if (page > 10_000) throw new BadRequest('invalid_parameter', 'Parameter page is out of range');
+  const listing = repo.listing(filter, page, pageSize);
+  listing.query = Object.fromEntries(Object.entries(query).filter(([key, value]) => key !== 'json' && typeof value === 'string')) as Record<string, string>;
+  return listing;
+}

@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ShopRepository } from './db/repository';
+
+export const VISITOR_COOKIE = 'shop_visitor';
+const ONE_YEAR_S = 365 * 24 * 3600;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    visitorId: string;
+  }
+}
+
+/** Every visitor gets an opaque id in an HttpOnly, SameSite=Lax cookie; baskets hang on it. */
+export function registerVisitor(app: FastifyInstance, repo: ShopRepository): void {
+  app.decorateRequest('visitorId', '');
+  app.addHook('onRequest', async (request: FastifyRequest, reply) => {
+    const existing = request.cookies[VISITOR_COOKIE];
+    if (existing && /^[a-f0-9]{32}$/.test(existing)) {
+      request.visitorId = existing;
+      return;
+    }
+    request.visitorId = randomBytes(16).toString('hex');
+    reply.setCookie(VISITOR_COOKIE, request.visitorId, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      maxAge: ONE_YEAR_S,
+      secure: request.protocol === 'https',
+    });
+  });
+  app.addHook('preHandler', async (request) => {
+    if (request.method !== 'GET') repo.ensureVisitor(request.visitorId);
+  });
+}
