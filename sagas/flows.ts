@@ -1,0 +1,68 @@
+import { buffers, eventChannel, type EventChannel } from 'redux-saga';
+import { call, cancelled, fork, put, take, type SagaReturnType } from 'redux-saga/effects';
+import { createActor, type AnyActorRef, type AnyStateMachine, type InspectionEvent, type Observer } from 'xstate';
+import { flowEmitted, flowSend, flowUpdated, flowStopped, type FlowEvent } from '../store/flowsSlice';
+
+/**
+ * The one bridge between XState flows and the store. `runFlow` starts a machine's actor,
+ * mirrors `{ value, context }` into `store.flows[id]`, forwards `flowSend({ id, event })`
+ * to the actor, and turns what the machine emits into `flowEmitted({ id, event })` for the
+ * area sagas, which answer with `flowSend`. The actor stops when the saga is cancelled.
+ */
+type FlowMessage = { kind: 'snapshot'; value: unknown; context: unknown } | { kind: 'emitted'; event: FlowEvent };
+
+let inspect: Observer<InspectionEvent> | ((event: InspectionEvent) => void) | undefined;
+
+/** Attaches every actor started from now on to the Stately inspector (`?inspect`). */
+export function setInspector(observer: typeof inspect): void {
+  inspect = observer;
+}
+
+const actors = new Map<string, AnyActorRef>();
+
+/** The running actor of a flow, for code that must read its live snapshot (tests, tools). */
+export function flowActor(id: string): AnyActorRef | undefined {
+  return actors.get(id);
+}
+
+function flowChannel(actor: AnyActorRef): EventChannel<FlowMessage> {
+  return eventChannel<FlowMessage>((emit) => {
+    const snapshots = actor.subscribe((snapshot: { value: unknown; context: unknown }) =>
+      emit({ kind: 'snapshot', value: snapshot.value, context: snapshot.context }),
+    );
+    const emitted = actor.on('*', (event: FlowEvent) => emit({ kind: 'emitted', event: { ...event } }));
+    return () => {
+      snapshots.unsubscribe();
+      emitted.unsubscribe();
+    };
+  }, buffers.expanding(16));
+}
+
+function* forwardEvents(id: string, actor: AnyActorRef) {
+  for (;;) {
+    const action: ReturnType<typeof flowSend> = yield take(flowSend.type);
+    if (action.payload.id === id) actor.send(action.payload.event);
+  }
+}
+
+export function* runFlow(id: string, machine: AnyStateMachine, input?: unknown) {
+  const actor = createActor(machine, { input, inspect, id });
+  const channel: SagaReturnType<typeof flowChannel> = yield call(flowChannel, actor);
+  actors.set(id, actor);
+  actor.start();
+  const first = actor.getSnapshot() as { value: unknown; context: unknown };
+  yield put(flowUpdated({ id, value: first.value as never, context: first.context }));
+  yield fork(forwardEvents, id, actor);
+  try {
+    for (;;) {
+      const message: FlowMessage = yield take(channel);
+      if (message.kind === 'snapshot') yield put(flowUpdated({ id, value: message.value as never, context: message.context }));
+      else yield put(flowEmitted({ id, event: message.event }));
+    }
+  } finally {
+    channel.close();
+    actor.stop();
+    actors.delete(id);
+    if ((yield cancelled()) as boolean) yield put(flowStopped({ id }));
+  }
+}

@@ -1,0 +1,57 @@
+import { all, call, put } from 'redux-saga/effects';
+import axios from 'axios';
+import { fetchCategoryCounts, fetchListing, fetchProjector } from '../src/api/catalogue';
+import type { ListingResponse, ProjectorResponse } from '../src/api/wire';
+import { locationOf } from '../src/app/routes';
+import { categoriesLoaded, listingLoaded, pageFailed, pageOpened, pageReady, productLoaded, type PageLocation } from '../store/pageSlice';
+
+export const HOME_POPULAR_COUNT = 8;
+
+export function* loadPageData(location: PageLocation) {
+  switch (location.type) {
+    case 'main': {
+      const [categories, popular]: [Array<[number, string, number]>, ListingResponse] = yield all([
+        call(fetchCategoryCounts, null),
+        call(fetchListing, { limit: String(HOME_POPULAR_COUNT) }),
+      ]);
+      yield put(categoriesLoaded(categories));
+      yield put(listingLoaded(popular));
+      break;
+    }
+    case 'brakes': {
+      const categories: Array<[number, string, number]> = yield call(fetchCategoryCounts, null);
+      yield put(categoriesLoaded(categories));
+      break;
+    }
+    case 'search': {
+      const listing: ListingResponse = yield call(fetchListing, location.query);
+      yield put(listingLoaded(listing));
+      break;
+    }
+    case 'product': {
+      const answer: ProjectorResponse = yield call(fetchProjector, location.productId ?? 0, ['product']);
+      if (answer.product) yield put(productLoaded(answer.product));
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+/** Reads where the shopper is and loads that page's data from the shop API. */
+export function* pageSaga() {
+  const location: PageLocation = yield call(() => locationOf(window.location.pathname, window.location.search));
+  yield put(pageOpened(location));
+  try {
+    yield call(loadPageData, location);
+    yield put(pageReady());
+  } catch (error) {
+    // A product that does not exist is the no-product page, not an error.
+    if (location.type === 'product' && axios.isAxiosError(error) && error.response?.status === 404) {
+      yield put(pageOpened({ ...location, type: 'noProduct', productId: null }));
+      yield put(pageReady());
+    } else {
+      yield put(pageFailed());
+    }
+  }
+}

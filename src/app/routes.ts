@@ -1,0 +1,32 @@
+import type { PageLocation, PageType } from '../../store/pageSlice';
+
+/** Which page type an address is (brake-shop spec section 2's page types). */
+export function pageTypeOf(pathname: string): { type: PageType; productId: number | null } {
+  const product = /^\/product-(\d{1,9})-[a-z0-9-]*\.html$/.exec(pathname);
+  if (product) return { type: 'product', productId: Number(product[1]) };
+  const types: Record<string, PageType> = {
+    '/': 'main',
+    '/main.php': 'main',
+    '/search.php': 'search',
+    '/basketedit.php': 'basket',
+    '/brakes.php': 'brakes',
+    '/contact.php': 'contact',
+  };
+  return { type: types[pathname] ?? 'noProduct', productId: null };
+}
+
+export function locationOf(pathname: string, search: string): PageLocation {
+  const query: Record<string, string> = {};
+  new URLSearchParams(search).forEach((value, key) => {
+    query[key] = value;
+  });
+  return { ...pageTypeOf(pathname), path: pathname, query };
+}
+
+export const PAGE_PATH: Record<Exclude<PageType, 'product' | 'noProduct'>, string> = {
+  main: '/main.php',
+  search: '/search.php',
+  basket: '/basketedit.php',
+  brakes: '/brakes.php',
+  contact: '/contact.php',
+};

@@ -1,0 +1,80 @@
+import { useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFlow } from '../../store/hooks';
+import type { LayoutModeNumber } from '../../machines/layoutMode';
+import { LANGUAGES, LANGUAGE_STORAGE_KEY, isLanguage } from '../i18n';
+
+const GROUPS = [
+  { id: 'shop', links: [['pads', '/search.php?traits_alt[24]=148728'], ['discs', '/search.php?traits_alt[24]=151538'], ['kits', '/search.php?traits_alt[24]=154315'], ['brakes', '/brakes.php']] },
+  { id: 'help', links: [['contact', '/contact.php'], ['shipping', '/search.php?text=spedizioni'], ['returns', '/search.php?text=resi']] },
+  { id: 'info', links: [['instalments', '/search.php?text=rate'], ['warranty', '/search.php?text=garanzia']] },
+] as const;
+
+/**
+ * Footer link groups: collapsed in view 1 (mobile), open in views 2-4; the shopper can toggle
+ * each. The language / region trigger switches the site's language.
+ */
+export function Footer() {
+  const { t, i18n } = useTranslation();
+  const layout = useFlow<{ mode: LayoutModeNumber | null }>('layoutMode');
+  const mobile = (layout?.context.mode ?? 1) === 1;
+  const [toggled, setToggled] = useState<Record<string, boolean>>({});
+  // A shopper's own toggle wins until the layout mode changes.
+  const [modeOfToggles, setModeOfToggles] = useState(mobile);
+  if (modeOfToggles !== mobile) {
+    setModeOfToggles(mobile);
+    setToggled({});
+  }
+
+  const changeLanguage = (event: ChangeEvent<HTMLSelectElement>) => {
+    const language = event.target.value;
+    if (!isLanguage(language)) return;
+    void i18n.changeLanguage(language);
+    document.documentElement.lang = language;
+    try {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    } catch {
+      /* private mode: the choice lasts for this page only */
+    }
+  };
+
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__groups">
+        {GROUPS.map((group) => {
+          const open = toggled[group.id] ?? !mobile;
+          const panelId = `footer-group-${group.id}`;
+          return (
+            <section className="footer-group" key={group.id} data-open={open}>
+              <h2 className="footer-group__title">
+                <button type="button" aria-expanded={open} aria-controls={panelId} onClick={() => setToggled({ ...toggled, [group.id]: !open })}>
+                  {t(`footer.groups.${group.id}`)}
+                </button>
+              </h2>
+              <ul id={panelId} hidden={!open}>
+                {group.links.map(([key, href]) => (
+                  <li key={key}>
+                    <a href={href}>{t(`footer.links.${key}`)}</a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+        <section className="footer-group footer-region">
+          <h2 className="footer-group__title footer-region__title">
+            <label htmlFor="language-region">{t('footer.region')}</label>
+          </h2>
+          <select id="language-region" value={i18n.language} onChange={changeLanguage}>
+            {LANGUAGES.map((language) => (
+              <option key={language} value={language}>
+                {t(`language.${language}`)}
+              </option>
+            ))}
+          </select>
+        </section>
+      </div>
+      <p className="site-footer__legal">{t('footer.copyright')}</p>
+    </footer>
+  );
+}

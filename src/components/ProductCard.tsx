@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import type { ListingProduct } from '../api/wire';
+import { catalogueNumber } from '../domain/brakes';
+
+/** A product in a list: picture, name, catalogue number, producer, availability and price. */
+export function ProductCard({ product, eager = false }: { product: ListingProduct; eager?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <article className="product-card" data-product-id={product.id}>
+      <a className="product-card__link" href={product.link}>
+        <img className="product-card__image" src={product.icon} alt="" width="160" height="160" loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        <h3 className="product-card__name">{product.name}</h3>
+      </a>
+      <p className="product-card__meta">
+        <span>{product.producer}</span> · <span className="product-card__code">{catalogueNumber(product.versionName)}</span>
+      </p>
+      {product.fits ? <p className="product-card__fits">{t('listing.fits')}</p> : null}
+      <p className={`product-card__status status--${product.status}`}>{product.status_description}</p>
+      <p className="product-card__price">{product.price.value > 0 ? product.price.formatted : '—'}</p>
+    </article>
+  );
+}

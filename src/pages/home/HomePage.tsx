@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../../store/hooks';
+import { ProductCard } from '../../components/ProductCard';
+import { LoadingState } from '../../components/LoadingState';
+import { CATEGORY_ICONS } from '../categoryIcons';
+
+/** Home: the category tiles with their counts, then the most wanted products. */
+export default function HomePage() {
+  const { t } = useTranslation();
+  const categories = useAppSelector((state) => state.page.categories);
+  const popular = useAppSelector((state) => state.page.listing?.products ?? []);
+  return (
+    <div className="page page--home">
+      <section className="hero">
+        <h1>{t('home.title')}</h1>
+        <p>{t('home.lead')}</p>
+      </section>
+      <LoadingState />
+      <section aria-labelledby="home-categories">
+        <h2 id="home-categories">{t('home.categories')}</h2>
+        <ul className="category-tiles">
+          {categories
+            .filter(([, , count]) => count > 0)
+            .map(([id, name, count]) => (
+              <li key={id}>
+                <a className="category-tile" href={`/search.php?traits_alt[24]=${id}`}>
+                  <img src={CATEGORY_ICONS[id] ?? '/data/gfx/icons/defaulticon_1.png'} alt="" width="72" height="72" />
+                  <span className="category-tile__name">{name}</span>
+                  <span className="category-tile__count">{t('home.productsCount', { count })}</span>
+                </a>
+              </li>
+            ))}
+        </ul>
+      </section>
+      <section aria-labelledby="home-popular">
+        <h2 id="home-popular">{t('home.popular')}</h2>
+        <div className="product-grid">
+          {popular.map((product, index) => (
+            <ProductCard key={product.id} product={product} eager={index < 2} />
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../../store/hooks';
+import { ProductCard } from '../../components/ProductCard';
+import { LoadingState } from '../../components/LoadingState';
+
+/** Builds the listing address for the current query with some parameters changed. */
+function listingHref(query: Record<string, string>, changes: Record<string, string | null>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...query, ...changes })) if (value !== null && value !== undefined) params.set(key, value);
+  return `/search.php?${params.toString()}`;
+}
+
+/** The product listing (/search.php): filters by category and producer, pages, results. */
+export default function SearchPage() {
+  const { t } = useTranslation();
+  const listing = useAppSelector((state) => state.page.listing);
+  const query = useAppSelector((state) => state.page.location?.query ?? {});
+  const category = listing?.categories.find(([id]) => String(id) === query['traits_alt[24]']);
+  const title = query.text ? t('listing.searchFor', { text: query.text }) : (category?.[1] ?? t('listing.title'));
+  const pages = listing ? Math.max(1, Math.ceil(listing.total / listing.pageSize)) : 1;
+  const page = listing?.page ?? 1;
+  return (
+    <div className="page page--search">
+      <h1>{title}</h1>
+      <LoadingState />
+      {listing ? (
+        <div className="listing">
+          <aside className="filters" aria-label={t('listing.categories')}>
+            <h2>{t('listing.categories')}</h2>
+            <ul>
+              <li>
+                <a href={listingHref(query, { 'traits_alt[24]': null, page: null })} aria-current={!query['traits_alt[24]'] ? 'true' : undefined}>
+                  {t('listing.all')}
+                </a>
+              </li>
+              {listing.categories
+                .filter(([, , count]) => count > 0)
+                .map(([id, name, count]) => (
+                  <li key={id}>
+                    <a href={listingHref(query, { 'traits_alt[24]': String(id), page: null })} aria-current={query['traits_alt[24]'] === String(id) ? 'true' : undefined}>
+                      {name} <span className="count">({count})</span>
+                    </a>
+                  </li>
+                ))}
+            </ul>
+            <h2>{t('listing.producers')}</h2>
+            <ul className="filters__producers">
+              {listing.producers.slice(0, 12).map(([id, name, count]) => (
+                <li key={id}>
+                  <a href={listingHref(query, { producer: String(id), page: null })} aria-current={query.producer === String(id) ? 'true' : undefined}>
+                    {name} <span className="count">({count})</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </aside>
+          <section className="listing__results" aria-label={t('listing.results', { count: listing.total })}>
+            <p className="listing__count">{t('listing.results', { count: listing.total })}</p>
+            {listing.products.length === 0 ? <p className="listing__empty">{t('listing.empty')}</p> : null}
+            <div className="product-grid">
+              {listing.products.map((product, index) => (
+                <ProductCard key={product.id} product={product} eager={index < 2} />
+              ))}
+            </div>
+            {pages > 1 ? (
+              <nav className="pagination" aria-label={t('listing.pagination')}>
+                {page > 1 ? <a href={listingHref(query, { page: String(page - 1) })}>{t('listing.previous')}</a> : <span />}
+                <span>{t('listing.page', { page, pages })}</span>
+                {page < pages ? <a href={listingHref(query, { page: String(page + 1) })}>{t('listing.next')}</a> : <span />}
+              </nav>
+            ) : null}
+          </section>
+        </div>
+      ) : null}
+    </div>
+  );
+}

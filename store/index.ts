@@ -1,0 +1,22 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import flows from './flowsSlice';
+import basket from './basketSlice';
+import page from './pageSlice';
+
+export const rootReducer = combineReducers({ flows, basket, page });
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** The one store. The root saga runs after the store exists (NOTES: redux-saga with RTK 2). */
+export function createShopStore(preloadedState?: Partial<RootState>) {
+  const sagaMiddleware = createSagaMiddleware();
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+  });
+  return { store, runSaga: sagaMiddleware.run };
+}
+
+export type ShopStore = ReturnType<typeof createShopStore>['store'];
+export type AppDispatch = ShopStore['dispatch'];

@@ -1,0 +1,52 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ListingResponse, ProductPageData } from '../src/api/wire';
+
+export type PageType = 'main' | 'product' | 'basket' | 'search' | 'brakes' | 'contact' | 'noProduct';
+
+export interface PageLocation {
+  type: PageType;
+  path: string;
+  /** The query string's parameters, as given. */
+  query: Record<string, string>;
+  productId: number | null;
+}
+
+/** The current page and its data, loaded by `sagas/page.ts`. */
+export interface PageState {
+  location: PageLocation | null;
+  status: 'idle' | 'loading' | 'ready' | 'failed';
+  categories: Array<[number, string, number]>;
+  listing: ListingResponse | null;
+  product: ProductPageData | null;
+}
+
+const initialState: PageState = { location: null, status: 'idle', categories: [], listing: null, product: null };
+
+const pageSlice = createSlice({
+  name: 'page',
+  initialState,
+  reducers: {
+    pageOpened(state, action: PayloadAction<PageLocation>) {
+      state.location = action.payload;
+      state.status = 'loading';
+    },
+    categoriesLoaded(state, action: PayloadAction<Array<[number, string, number]>>) {
+      state.categories = action.payload;
+    },
+    listingLoaded(state, action: PayloadAction<ListingResponse>) {
+      state.listing = action.payload;
+    },
+    productLoaded(state, action: PayloadAction<ProductPageData>) {
+      state.product = action.payload;
+    },
+    pageReady(state) {
+      state.status = 'ready';
+    },
+    pageFailed(state) {
+      state.status = 'failed';
+    },
+  },
+});
+
+export const { pageOpened, categoriesLoaded, listingLoaded, productLoaded, pageReady, pageFailed } = pageSlice.actions;
+export default pageSlice.reducer;
