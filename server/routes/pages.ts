@@ -51,6 +51,14 @@ export function pageRoutes(app: FastifyInstance, repo: ShopRepository, staticDir
     return sendPage(reply, match && repo.productExists(Number(match[1])) ? 200 : 404);
   });
 
+  app.get('/favicon.svg', async (_request, reply) => {
+    try {
+      return reply.header('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(readFileSync(join(staticDir, 'favicon.svg')));
+    } catch {
+      return reply.code(404).send({ error: { code: 'not_found', message: 'No favicon in the build' } });
+    }
+  });
+
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')) return sendPage(reply, 404);
     return reply.code(404).send({ error: { code: 'not_found', message: `No such address: ${request.method} ${request.url.split('?')[0]}` } });
