@@ -1,5 +1,8 @@
 /** Two projects: browser-side units in jsdom, the server's contract tests in node. */
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json', diagnostics: false }];
+// ESM-only dependencies of the server's plugins: jest on Node 20 cannot require(esm), so
+// they are compiled to CommonJS like our own sources.
+const esmPackages = ['cookie'];
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -16,7 +19,8 @@ module.exports = {
       displayName: 'server',
       testEnvironment: 'node',
       roots: ['<rootDir>/test/server'],
-      transform: { '^.+\\.tsx?$': tsJest },
+      transform: { '^.+\\.[tj]sx?$': tsJest },
+      transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
     },
   ],
 };

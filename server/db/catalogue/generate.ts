@@ -315,6 +315,8 @@ export function generateCatalogue(db: Database.Database, options: CatalogueOptio
     // Products of every kind the product page names (fixed ids).
     const special = (id: number, mutate: (spec: ProductSpec) => void, category?: number) => {
       const spec = brakeProduct(id, category);
+      // Each kind starts available, in stock, shipping tomorrow; the kind then changes what it names.
+      spec.sizes = [{ ...spec.sizes[0], size_id: 'uniw', name: 'Taglia unica', stock: 10, status: 'enable', shipping_days: 1, srp_gross: null, history: undefined }];
       mutate(spec);
       addProduct(spec);
     };
