@@ -36,13 +36,14 @@ export function Header() {
             <span className="visually-hidden">{t('header.searchSubmit')}</span>
           </button>
         </form>
-        <a className="basket-link" href="/basketedit.php" aria-label={t('header.basketCount', { count })}>
+        <a className="basket-link" href="/basketedit.php">
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M3 4h2.2l2.3 11h10.8L21 7H6.3" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
             <circle cx="9" cy="19.5" r="1.6" fill="currentColor" />
             <circle cx="17" cy="19.5" r="1.6" fill="currentColor" />
           </svg>
           <span className="basket-link__label">{t('header.basket')}</span>
+          <span className="visually-hidden"> ({t('header.basketCount', { count })})</span>
           {count > 0 ? (
             <span className="badge" data-testid="basket-count" aria-hidden="true">
               {count}
