@@ -2,7 +2,7 @@
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json', diagnostics: false }];
 // ESM-only dependencies of the server's plugins: jest on Node 20 cannot require(esm), so
 // they are compiled to CommonJS like our own sources.
-const esmPackages = ['cookie'];
+const esmPackages = ['cookie', 'content-disposition'];
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -20,7 +20,7 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/test/server'],
       transform: { '^.+\\.[tj]sx?$': tsJest },
-      transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+      transformIgnorePatterns: [`^(?!.*/node_modules/(${esmPackages.join('|')})/).*/node_modules/`],
     },
   ],
 };

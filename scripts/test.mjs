@@ -44,7 +44,8 @@ record('lint', lintStatus === 0 ? 1 : 0, lintStatus === 0 ? 0 : 1);
 // 3. Jest: unit + server contract
 const jestReport = join(reportDir, 'jest.json');
 rmSync(jestReport, { force: true });
-const jestStatus = run(bin('jest'), ['--ci', '--json', `--outputFile=${jestReport}`]);
+// The server's GraphQL plugin loads an ESM-only cache with import(): jest needs vm modules for that.
+const jestStatus = run(bin('jest'), ['--ci', '--json', `--outputFile=${jestReport}`], { NODE_OPTIONS: '--experimental-vm-modules' });
 const jest = readJson(jestReport);
 if (jest) {
   const brokenSuites = jest.numRuntimeErrorTestSuites || 0;

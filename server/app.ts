@@ -17,6 +17,10 @@ import { searchRoutes } from './routes/search';
 import { projectorRoutes } from './routes/projector';
 import { imageRoutes } from './routes/images';
 import { pageRoutes } from './routes/pages';
+import { contentRoutes } from './routes/content';
+import mercurius from 'mercurius';
+import { schema } from './graphql/schema';
+import { resolvers } from './graphql/resolvers';
 
 export interface AppOptions {
   db: Database.Database;
@@ -56,11 +60,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cacheControl: true,
   });
 
+  await app.register(mercurius, {
+    schema,
+    resolvers: resolvers(repo),
+    path: '/graphql/v1/',
+    graphiql: false,
+    jit: 0,
+    queryDepth: 8,
+    context: (request) => ({ visitorId: request.visitorId }),
+  });
+
   basketRoutes(app, repo);
   shopDataRoutes(app, repo);
   searchRoutes(app, repo);
   projectorRoutes(app, repo);
   imageRoutes(app, repo);
+  contentRoutes(app, repo);
   pageRoutes(app, repo, staticDir);
 
   return app;

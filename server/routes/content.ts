@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify';
+import type { FieldValidationResponse, HotspotsResponse, ZipRangeCountry } from '../../src/api/wire';
+import type { ShopRepository } from '../db/repository';
+import { escapeHtml } from '../db/sqliteRepository';
+import { BadRequest, optionalId, optionalText, requiredId, sendError } from '../http';
+
+const STATIC_CACHE = 'public, max-age=300';
+
+/**
+ * Delivery zip ranges per country (brake-shop spec section 9): Portugal's islands, to 9499999
+ * for the Austrian and Dutch versions; the Balearic Islands; Corsica. The blocked list is empty.
+ */
+export const ZIP_RANGES: ZipRangeCountry[] = [
+  {
+    countryId: 'PT',
+    items: [
+      { from: '9000000', to: '9980999', zipcode: '1143020301', lang: ['it', 'pl', 'en', 'pt'] },
+      { from: '9000000', to: '9499999', zipcode: '1143020301', lang: ['de-at', 'nl'] },
+    ],
+  },
+  { countryId: 'ES', items: [{ from: '07000', to: '07999', zipcode: '1143020075', lang: ['it', 'pl', 'en', 'de-at', 'nl', 'es'] }] },
+  { countryId: 'FR', items: [{ from: '20000', to: '20999', zipcode: '1143020077', lang: ['it', 'pl', 'en', 'de-at', 'nl', 'fr'] }] },
+];
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** The per-field validation rules of the server (errno 0 = valid). */
+export function validateField(field: string, value: string): FieldValidationResponse {
+  switch (field) {
+    case 'email':
+      return EMAIL.test(value) ? { errno: 0 } : { errno: 1, message: 'email' };
+    case 'phone':
+      return value.replace(/\D/g, '').length >= 9 ? { errno: 0 } : { errno: 2, message: 'phone' };
+    case 'bank_account': {
+      const iban = value.replace(/\s+/g, '').toUpperCase();
+      return /^IT\d{2}[A-Z]\d{10}[0-9A-Z]{12}$/.test(iban) ? { errno: 0 } : { errno: 3, message: 'bank_account' };
+    }
+    case 'zipcode':
+      return /^\d{5}$/.test(value) ? { errno: 0 } : { errno: 4, message: 'zipcode' };
+    default:
+      throw new BadRequest('unknown_field', `No server validation for field ${field}`);
+  }
+}
+
+export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void {
+  app.get('/data/include/cms/substitutes.json', async (_request, reply) => reply.header('Cache-Control', STATIC_CACHE).send(repo.substitutes()));
+  app.get('/data/include/cms/engine_categories_marka.json', async (_request, reply) => reply.header('Cache-Control', STATIC_CACHE).send(repo.brandInitials()));
+  app.get('/data/include/cms/engine_categories_:letter', async (request, reply) => {
+    const match = /^([a-z])\.json$/.exec((request.params as { letter: string }).letter);
+    if (!match) return sendError(reply, 404, 'not_found', 'Engine data exists per brand initial: engine_categories_{a-z}.json');
+    return reply.header('Cache-Control', STATIC_CACHE).send(repo.engineTree(match[1]));
+  });
+  /** The finder's vehicle search list: { id, value: { text fields that are searched } }. */
+  app.get('/data/include/cms/brake_vehicles.json', async (_request, reply) => {
+    const list = repo.engineTree().flatMap((brand) =>
+      (brand.c ?? []).flatMap((model) =>
+        (model.c ?? []).flatMap((generation) => (generation.c ?? []).map((engine) => ({ id: engine.id!, value: { brand: brand.n, model: model.n, generation: generation.n, engine: engine.n } }))),
+      ),
+    );
+    return reply.header('Cache-Control', STATIC_CACHE).send(list);
+  });
+  app.get('/data/include/cms/delivery_zip_ranges.json', async (_request, reply) => reply.header('Cache-Control', STATIC_CACHE).send(ZIP_RANGES));
+
+  app.get('/ajax/instalments.php', async (request) => {
+    const raw = optionalText(request.query as Record<string, unknown>, 'price', 12) ?? '0';
+    if (!/^\d{1,9}(\.\d{1,2})?$/.test(raw)) throw new BadRequest('invalid_parameter', 'Parameter price must be an amount');
+    return repo.instalmentParams(Number(raw));
+  });
+  app.get('/ajax/wishlist.php', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { count: repo.wishlistCount(request.visitorId) };
+  });
+  const validation = async (source: Record<string, unknown>) => {
+    const field = optionalText(source, 'field', 40);
+    const value = optionalText(source, 'value', 200) ?? '';
+    if (!field) throw new BadRequest('missing_parameter', 'Parameter field is required');
+    return validateField(field, value);
+  };
+  app.get('/ajax/validate.php', async (request) => validation(request.query as Record<string, unknown>));
+  app.post('/ajax/validate.php', async (request) => validation({ ...(request.query as object), ...((request.body as object) ?? {}) }));
+
+  /** Hotspot zones as HTML by zone id; an empty string tells the page to remove the zone. */
+  app.get('/ajax/hotspots.php', async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    if (query.action !== 'get-hotspots-html') throw new BadRequest('missing_parameter', 'Parameter action=get-hotspots-html is required');
+    const zones = (optionalText(query, 'zones-names', 400) ?? '').split(',').map((z) => z.trim()).filter(Boolean);
+    if (!zones.length || zones.length > 10 || zones.some((z) => !/^[a-z0-9_-]{1,40}$/i.test(z))) throw new BadRequest('invalid_parameter', 'Parameter zones-names needs 1 to 10 zone names');
+    const product = optionalId(query, 'product');
+    const answer: HotspotsResponse = {};
+    for (const zone of zones) {
+      const filter = zone === 'hotspot_related' && product ? { category: repo.productCategory(product) ?? undefined } : {};
+      if (zone === 'hotspot_related' && !product) {
+        answer[zone] = '';
+        continue;
+      }
+      if (!['hotspot_promo', 'hotspot_related', 'hotspot_bestsellers'].includes(zone)) {
+        answer[zone] = '';
+        continue;
+      }
+      const listing = repo.listing({ ...filter, sort: zone === 'hotspot_promo' ? 'price_asc' : 'popular' }, 1, 8);
+      answer[zone] = listing.products
+        .filter((p) => p.id !== product)
+        .map(
+          (p) =>
+            `<article class="hotspot-product"><a href="${escapeHtml(p.link)}"><img src="${escapeHtml(p.icon)}" alt="" width="120" height="120" loading="lazy"><span class="hotspot-product__name">${escapeHtml(p.name)}</span></a><span class="hotspot-product__price">${escapeHtml(p.price.formatted)}</span></article>`,
+        )
+        .join('');
+    }
+    reply.header('Cache-Control', 'no-store');
+    return answer;
+  });
+
+  /** POST /search.php?getProductXML=true&json=true (shape ours): size versions of the listed products. */
+  app.post('/search.php', async (request) => {
+    const query = request.query as Record<string, unknown>;
+    if (query.getProductXML !== 'true' || query.json !== 'true') throw new BadRequest('missing_parameter', 'Use getProductXML=true&json=true');
+    const raw = optionalText({ ...(request.body as object) }, 'products', 600) ?? '';
+    const ids = raw.split(/[;,]/).filter(Boolean);
+    if (!ids.length || ids.length > 50 || ids.some((id) => !/^\d{1,9}$/.test(id))) throw new BadRequest('invalid_parameter', 'Field products needs 1 to 50 product ids joined by ;');
+    return {
+      products: ids
+        .map((id) => repo.productPage(Number(id)))
+        .filter((p) => p !== null)
+        .map((p) => ({ id: p.product_id, name: p.name, versionName: p.versionName, sizes: Object.values(p.sizes).map((s) => ({ id: s.type, name: s.name, amount: s.amount })) })),
+    };
+  });
+
+  /** Product XML: attributes, size versions and sizes. */
+  app.get('/projector.php', async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    if (query.getProductXML !== 'true') return reply.callNotFound();
+    const id = requiredId(query, 'product');
+    const page = repo.productPage(id);
+    if (!page) return sendError(reply, 404, 'product_not_found', 'Prodotto non trovato');
+    const x = escapeHtml;
+    const sizes = Object.values(page.sizes)
+      .map((s) => `<size id="${x(s.type)}" name="${x(s.name)}" amount="${s.amount}" status="${x(s.availability.status)}"><price value="${s.price.value}" net="${s.price.price_net}"/></size>`)
+      .join('');
+    const attributes = page.awardedParameters
+      .map((p) => `<attribute id="${p.id}" name="${x(p.name)}">${p.values.map((v) => `<value id="${v.id}">${x(v.name)}</value>`).join('')}</attribute>`)
+      .join('');
+    const xml = `<?xml version="1.0" encoding="UTF-8"?><product id="${page.product_id}" type="${page.product_type}" currency="${page.currency}"><name>${x(page.name)}</name><version name="${x(page.versionName)}"/><attributes>${attributes}</attributes><sizes>${sizes}</sizes></product>`;
+    return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'no-store').send(xml);
+  });
+}

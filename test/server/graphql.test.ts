@@ -1,0 +1,152 @@
+import type Database from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import { SPECIAL_PRODUCTS } from '../../server/db/catalogue/specialProducts';
+import type { BrakeProduct, GraphQLResponse, LowestPriceProduct, ShippingOption, TextSearchResult } from '../../src/api/wire';
+import { startTestShop, Visitor } from './helpers';
+
+let app: FastifyInstance;
+let db: Database.Database;
+beforeAll(async () => {
+  ({ app, db } = await startTestShop());
+});
+afterAll(async () => {
+  await app.close();
+  db.close();
+});
+
+async function gql<T>(visitor: Visitor, query: string, label = '') {
+  const response = await visitor.request({ method: 'POST', url: `/graphql/v1/${label ? `?${label}` : ''}`, json: { query } });
+  return { response, body: response.json() as GraphQLResponse<T> };
+}
+
+describe('POST /graphql/v1/', () => {
+  it('getLastLowestProductPrices: the lowest gross and net price of the last 30 days per size', async () => {
+    const { body } = await gql<{ getLastLowestProductPrices: LowestPriceProduct[] }>(
+      new Visitor(app),
+      `{ getLastLowestProductPrices(lastLowestPricesInput: [{ productId: ${SPECIAL_PRODUCTS.omnibusSrp} }]) { id sizes { id price { gross { value currency formatted } net { value } } } } }`,
+      'getLastLowestProductPrices',
+    );
+    expect(body.data?.getLastLowestProductPrices).toEqual([
+      { id: SPECIAL_PRODUCTS.omnibusSrp, sizes: [{ id: 'uniw', price: { gross: { value: 74.5, currency: 'EUR', formatted: '74,50\u00a0€' }, net: { value: 61.07 } } }] },
+    ]);
+  });
+
+  it('productsTextSearch: every result group, accents and case folded, codes matched', async () => {
+    const visitor = new Visitor(app);
+    const { body } = await gql<{ productsTextSearch: TextSearchResult }>(
+      visitor,
+      '{ productsTextSearch(searchInput: { text: "PASTIGLIÉ brembo", limit: 3 }) { products { name link iconSmall price { price { gross { value formatted } net { value formatted } } } } producers { name link } series { name } menuNodes { name link breadcrumbs } cms { name } searchQueries { name link } replacementCodes { name link param_id value_id } } }',
+    );
+    const result = body.data!.productsTextSearch;
+    expect(result.products.length).toBeGreaterThan(0);
+    expect(result.products.length).toBeLessThanOrEqual(3);
+    expect(result.products.every((p) => /pastiglie/i.test(p.name) && /brembo/i.test(p.name))).toBe(true);
+    const code = db.prepare("SELECT name, id FROM param_values WHERE param_id = 172622 LIMIT 1").get() as { name: string; id: number };
+    const byCode = await gql<{ productsTextSearch: TextSearchResult }>(visitor, `{ productsTextSearch(searchInput: { text: "${code.name.replace(/\s/g, '').toLowerCase()}" }) { replacementCodes { name param_id value_id link } } }`);
+    expect(byCode.body.data!.productsTextSearch.replacementCodes).toContainEqual({ name: code.name, param_id: 172622, value_id: code.id, link: `/search.php?traits_alt[172622]=${code.id}` });
+    const menu = await gql<{ productsTextSearch: TextSearchResult }>(visitor, '{ productsTextSearch(searchInput: { text: "dischi volkswagen" }) { menuNodes { name breadcrumbs } } }');
+    expect(menu.body.data!.productsTextSearch.menuNodes[0]).toEqual({ name: 'Dischi freno Volkswagen', breadcrumbs: ['Ricambi freni', 'Dischi freno', 'Volkswagen'] });
+  });
+
+  it('products: the brake queries by axis + category + engine, by OE code and by ids, at most 50', async () => {
+    const visitor = new Visitor(app);
+    const fields = 'id name link icon longDescription price { price { gross { value formatted } } } producer { name } sizes { id name } versionName awardedParameters { id name values { id name } }';
+    const { engine_id } = db.prepare('SELECT f.engine_id FROM fitments f JOIN products p ON p.id = f.product_id WHERE p.category_id = 148728 AND p.axis_id = 148723 LIMIT 1').get() as { engine_id: number };
+    const bySelect = await gql<{ products: { products: BrakeProduct[] } }>(
+      visitor,
+      `{ products(searchInput: { parameters: [{ id: 148722, values: [148723] }, { id: 24, values: [148728] }, { id: 49, values: [${engine_id}] }] }) { products { ${fields} } } }`,
+    );
+    const found = bySelect.body.data!.products.products;
+    expect(found.length).toBeGreaterThan(0);
+    for (const product of found) {
+      expect(product.awardedParameters.find((p) => p.id === 24)?.values[0].id).toBe(148728);
+      expect(product.versionName).toMatch(/^.+#\d+$/);
+      expect(product.longDescription).toContain('engine-list');
+    }
+    const all = await gql<{ products: { products: BrakeProduct[] } }>(visitor, `{ products(searchInput: { parameters: [{ id: 24, values: [148728] }], limit: 500 }) { products { id } } }`);
+    expect(all.body.data!.products.products).toHaveLength(50);
+    const byIds = await gql<{ products: { products: BrakeProduct[] } }>(visitor, `{ products(searchInput: { productsId: [${SPECIAL_PRODUCTS.multiSize}, 100] }) { products { id sizes { id } } } }`);
+    const multi = byIds.body.data!.products.products.find((p) => p.id === SPECIAL_PRODUCTS.multiSize)!;
+    expect(multi.sizes!.map((s) => s.id)).toEqual(['S1', 'S2', 'S3']);
+  });
+
+  it('shipping: couriers in two groups with cost and delivery time', async () => {
+    const { body } = await gql<{ shipping: { shipping: ShippingOption[] } }>(
+      new Visitor(app),
+      '{ shipping(ShippingInput: { mode: "product", products: [{ id: 100, size: "uniw", quantity: 1 }], forcedRegion: "IT" }) { shipping { courier { name icon } prepaid cost { value formatted } deliveryTime { time { days } workingDays } } } }',
+    );
+    const options = body.data!.shipping.shipping;
+    expect(new Set(options.map((o) => o.prepaid))).toEqual(new Set(['prepaid', 'dvp']));
+    expect(options[0].cost.formatted).toMatch(/€$/);
+  });
+
+  it('add then remove through mutations, with the tracking header and its events', async () => {
+    const visitor = new Visitor(app);
+    const added = await gql<{ addProductsToBasket: { status: string } }>(visitor, 'mutation { addProductsToBasket(ProductInput: [{ id: 100, size: "uniw", quantity: 1 }]) { status results { status error { code } } } }');
+    expect(added.body.data!.addProductsToBasket.status).toBe('success');
+    expect(Number(added.response.headers['x-iai-tracking-events'])).toBeGreaterThanOrEqual(1);
+    const events = await gql<{ trackingEvents: string[] }>(visitor, '{ trackingEvents }');
+    expect(events.body.data!.trackingEvents.length).toBeGreaterThanOrEqual(1);
+    expect((await gql<{ trackingEvents: string[] }>(visitor, '{ trackingEvents }')).body.data!.trackingEvents).toEqual([]);
+    const removed = await gql<{ removeProductsFromBasket: { status: string } }>(visitor, 'mutation { removeProductsFromBasket(ProductInput: [{ id: 100, size: "uniw", additional: "" }]) { status } }');
+    expect(removed.body.data!.removeProductsFromBasket.status).toBe('success');
+    expect((await visitor.get('/ajax/basket.php')).json().basket.products).toEqual([]);
+  });
+
+  it.each([
+    ['{ products(searchInput: {}) { products { id } } }', 400],
+    ['{ products(searchInput: { parameters: [{ id: 999, values: [1] }] }) { products { id } } }', 400],
+    ['{ productsTextSearch(searchInput: { text: "abc", limit: 500 }) { products { name } } }', 400],
+    ['{ shipping(ShippingInput: { mode: "basket", products: [] }) { shipping { prepaid } } }', 400],
+    ['{ nope }', 400],
+    ['not graphql at all', 400],
+  ])('refuses %s with a 4xx and an error message', async (query, status) => {
+    const { response, body } = await gql(new Visitor(app), query);
+    expect(response.statusCode).toBe(status);
+    expect(body.errors?.[0].message).toEqual(expect.any(String));
+  });
+});
+
+describe('content endpoints', () => {
+  it('serve substitutes, engine data per letter and brand initials, vehicles and zip ranges', async () => {
+    const substitutes = (await app.inject({ method: 'GET', url: '/data/include/cms/substitutes.json' })).json() as Array<{ id: number; value: string[] }>;
+    expect(substitutes[0]).toEqual({ id: expect.any(Number), value: expect.arrayContaining([expect.any(String)]) });
+    const initials = (await app.inject({ method: 'GET', url: '/data/include/cms/engine_categories_marka.json' })).json() as Array<{ n: string }>;
+    expect(initials.map((i) => i.n)).toContain('v');
+    const v = (await app.inject({ method: 'GET', url: '/data/include/cms/engine_categories_v.json' })).json() as Array<{ n: string; c: Array<{ n: string; c: Array<{ n: string; c: Array<{ n: string; id: number }> }> }> }>;
+    expect(v.map((b) => b.n)).toEqual(['Volkswagen', 'Volvo']);
+    expect(v[0].c[0].c[0].c[0]).toEqual({ n: expect.stringMatching(/ CV \(\d+ kW\)$/), id: expect.any(Number) });
+    expect((await app.inject({ method: 'GET', url: '/data/include/cms/engine_categories_%2e%2e.json' })).statusCode).toBe(404);
+    const vehicles = (await app.inject({ method: 'GET', url: '/data/include/cms/brake_vehicles.json' })).json() as unknown[];
+    expect(vehicles.length).toBeGreaterThan(2000);
+    const zips = (await app.inject({ method: 'GET', url: '/data/include/cms/delivery_zip_ranges.json' })).json();
+    expect(zips[0].items[0]).toMatchObject({ from: '9000000', to: '9980999' });
+  });
+
+  it('answers hotspot zones as html, empty for unknown zones', async () => {
+    const answer = (await app.inject({ method: 'GET', url: '/ajax/hotspots.php?action=get-hotspots-html&zones-names=hotspot_promo,unknown_zone&zones-types=main' })).json();
+    expect(answer.hotspot_promo).toContain('class="hotspot-product"');
+    expect(answer.unknown_zone).toBe('');
+  });
+
+  it('answers the product XML', async () => {
+    const response = await app.inject({ method: 'GET', url: `/projector.php?product=${SPECIAL_PRODUCTS.multiSize}&shop_xml=true&getProductXML=true` });
+    expect(response.headers['content-type']).toContain('application/xml');
+    expect(response.body).toMatch(/<size id="S2"/);
+  });
+
+  it('validates fields through the per-field URL with an errno', async () => {
+    const ask = async (field: string, value: string) => (await app.inject({ method: 'GET', url: `/ajax/validate.php?field=${field}&value=${encodeURIComponent(value)}` })).json();
+    expect(await ask('email', 'mario.rossi@example.it')).toEqual({ errno: 0 });
+    expect((await ask('email', 'mario@')).errno).toBeGreaterThan(0);
+    expect((await ask('bank_account', 'IT60X0542811101000000123456')).errno).toBe(0);
+    expect((await ask('bank_account', 'IT60')).errno).toBe(3);
+    expect((await app.inject({ method: 'GET', url: '/ajax/validate.php?field=secret&value=1' })).statusCode).toBe(400);
+  });
+
+  it('gives instalment parameters for a price', async () => {
+    const answer = (await app.inject({ method: 'GET', url: '/ajax/instalments.php?price=250.5' })).json();
+    expect(answer).toMatchObject({ minPrice: 100, maxPrice: 5000, totalPrice: 250.5, priceType: 'gross' });
+    expect((await app.inject({ method: 'GET', url: '/ajax/instalments.php?price=abc' })).statusCode).toBe(400);
+  });
+});
