@@ -40,7 +40,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   registerSecurity(app);
-  registerVisitor(app, repo);
+  registerVisitor(app);
   if (options.testHooks) registerTestHooks(app);
 
   app.setErrorHandler((error: FastifyError, _request, reply) => {

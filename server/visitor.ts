@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ShopRepository } from './db/repository';
 
 export const VISITOR_COOKIE = 'shop_visitor';
 const ONE_YEAR_S = 365 * 24 * 3600;
@@ -12,7 +11,8 @@ declare module 'fastify' {
 }
 
 /** Every visitor gets an opaque id in an HttpOnly, SameSite=Lax cookie; baskets hang on it. */
-export function registerVisitor(app: FastifyInstance, repo: ShopRepository): void {
+/** The visitor's row is written with their first basket change, never by a rejected request. */
+export function registerVisitor(app: FastifyInstance): void {
   app.decorateRequest('visitorId', '');
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     const existing = request.cookies[VISITOR_COOKIE];
@@ -28,8 +28,5 @@ export function registerVisitor(app: FastifyInstance, repo: ShopRepository): voi
       maxAge: ONE_YEAR_S,
       secure: request.protocol === 'https',
     });
-  });
-  app.addHook('preHandler', async (request) => {
-    if (request.method !== 'GET') repo.ensureVisitor(request.visitorId);
   });
 }
