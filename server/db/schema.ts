@@ -92,8 +92,13 @@ export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
         PRIMARY KEY (engine_id, product_id)) WITHOUT ROWID;
       CREATE INDEX fitments_product ON fitments(product_id);
 
+      -- Search documents are numbered by popularity (doc 1 = most wanted), so "the first N
+      -- matches" in FTS order are the N most popular, found without ranking every match.
       CREATE VIRTUAL TABLE product_search USING fts5(name, catalog_no, codes, producer,
         content='', contentless_delete=1, tokenize="unicode61 remove_diacritics 2", prefix='2 3 4');
+      CREATE TABLE search_docs (doc INTEGER PRIMARY KEY, product_id INTEGER NOT NULL UNIQUE REFERENCES products(id));
+      -- Replacement-code lookups by prefix, spaces, dots and dashes aside.
+      CREATE INDEX param_values_code_key ON param_values(param_id, REPLACE(REPLACE(REPLACE(name, ' ', ''), '-', ''), '.', ''));
 
       CREATE TABLE menu_nodes (id INTEGER PRIMARY KEY, name TEXT NOT NULL, link TEXT NOT NULL, breadcrumbs TEXT NOT NULL);
       CREATE TABLE cms_pages (id INTEGER PRIMARY KEY, name TEXT NOT NULL, link TEXT NOT NULL, body TEXT NOT NULL);

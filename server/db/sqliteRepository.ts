@@ -219,7 +219,7 @@ export class SqliteShopRepository implements ShopRepository {
     if (filter.text) {
       const match = ftsQuery(filter.text);
       if (match) {
-        clauses.push('p.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?)');
+        clauses.push('p.id IN (SELECT d.product_id FROM product_search s JOIN search_docs d ON d.doc = s.rowid WHERE product_search MATCH ?)');
         params.push(match);
       } else {
         clauses.push('0');
@@ -611,7 +611,12 @@ export class SqliteShopRepository implements ShopRepository {
     const folded = foldText(text);
     const match = ftsQuery(text);
     const ids = match
-      ? (this.stmt('SELECT rowid AS id FROM product_search WHERE product_search MATCH ? ORDER BY rank LIMIT ?').all(match, max) as { id: number }[]).map((r) => r.id)
+      ? // FTS order is popularity order: the first matches are the most wanted, no ranking pass.
+        (
+          this.stmt('SELECT d.product_id AS id FROM product_search s JOIN search_docs d ON d.doc = s.rowid WHERE product_search MATCH ? ORDER BY s.rowid LIMIT ?').all(match, max) as {
+            id: number;
+          }[]
+        ).map((r) => r.id)
       : [];
     const products = ids
       .map((id) => this.stmt('SELECT p.id, p.name, p.slug, p.vat, s.price_gross FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0 WHERE p.id = ?').get(id))
@@ -633,8 +638,9 @@ export class SqliteShopRepository implements ShopRepository {
       code.length >= 3
         ? (
             this.stmt(
-              `SELECT id, name FROM param_values WHERE param_id = ? AND REPLACE(REPLACE(REPLACE(name, ' ', ''), '-', ''), '.', '') LIKE ? ESCAPE '\\' LIMIT ?`,
-            ).all(TRAIT.replacementCode, `${escapeLike(code)}%`, max) as { id: number; name: string }[]
+              `SELECT id, name FROM param_values WHERE param_id = ?
+               AND REPLACE(REPLACE(REPLACE(name, ' ', ''), '-', ''), '.', '') >= ? AND REPLACE(REPLACE(REPLACE(name, ' ', ''), '-', ''), '.', '') < ? LIMIT ?`,
+            ).all(TRAIT.replacementCode, code, `${code}\uffff`, max) as { id: number; name: string }[]
           ).map((r) => ({ name: r.name, link: `/search.php?traits_alt[${TRAIT.replacementCode}]=${r.id}`, param_id: TRAIT.replacementCode, value_id: r.id }))
         : [];
     const t = this.smallTables;
@@ -871,10 +877,6 @@ export function ftsQuery(text: string): string {
     .filter(Boolean)
     .slice(0, 8);
   return words.map((w) => `"${w}"*`).join(' ');
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export function escapeHtml(text: string): string {

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { AXIS, BRAKE_CATEGORY, TRAIT } from '../../../src/api/wire';
 import { Random } from './random';
-import { ENGINE_FAMILIES, OE_PATTERNS, PRODUCERS, VEHICLES } from './vehicles';
+import { ENGINE_FAMILIES, OE_PATTERNS, PRODUCERS as PARTS_PRODUCERS, SHOP_PRODUCER, VEHICLES } from './vehicles';
 import { FIRST_REGULAR_PRODUCT_ID, SPECIAL_PRODUCTS } from './specialProducts';
 import { slugify } from '../../text';
 
@@ -58,6 +58,8 @@ const PARAM = {
   contents: { id: 90015, name: 'Contenuto' },
 } as const;
 
+const PRODUCERS = [...PARTS_PRODUCERS, SHOP_PRODUCER];
+const SHOP_PRODUCER_ID = PRODUCERS.length;
 const AXIS_NAMES: Record<number, string> = { [AXIS.front]: 'Asse anteriore', [AXIS.rear]: 'Asse posteriore' };
 const ROMAN = ['I', 'II', 'III', 'IV'];
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -92,6 +94,7 @@ export function generateCatalogue(db: Database.Database, options: CatalogueOptio
     productParam: db.prepare('INSERT OR IGNORE INTO product_params (product_id, value_id) VALUES (?, ?)'),
     fitment: db.prepare('INSERT OR IGNORE INTO fitments (engine_id, product_id) VALUES (?, ?)'),
     search: db.prepare('INSERT INTO product_search (rowid, name, catalog_no, codes, producer) VALUES (?, ?, ?, ?, ?)'),
+    searchDoc: db.prepare('INSERT INTO search_docs (doc, product_id) VALUES (?, ?)'),
     menuNode: db.prepare('INSERT INTO menu_nodes (id, name, link, breadcrumbs) VALUES (?, ?, ?, ?)'),
     cms: db.prepare('INSERT INTO cms_pages (id, name, link, body) VALUES (?, ?, ?, ?)'),
     query: db.prepare('INSERT INTO search_queries (id, name, hits) VALUES (?, ?, ?)'),
@@ -168,7 +171,11 @@ export function generateCatalogue(db: Database.Database, options: CatalogueOptio
     });
 
     const brandCount = brandId - 1;
+    const searchDocs: Array<{ id: number; popularity: number; text: [string, string, string, string] }> = [];
+    const productPopularity = new Map<number, number>();
     const addProduct = (spec: ProductSpec) => {
+      const popularity = random.int(0, 1000);
+      productPopularity.set(spec.product.id, popularity);
       insert.product.run({
         subcategory_id: null,
         series_id: null,
@@ -187,7 +194,7 @@ export function generateCatalogue(db: Database.Database, options: CatalogueOptio
         phone_price: 0,
         gratis: 0,
         vat: 22,
-        popularity: random.int(0, 1000),
+        popularity,
         ...spec.product,
         slug: slugify(spec.product.name),
       });
@@ -225,7 +232,11 @@ export function generateCatalogue(db: Database.Database, options: CatalogueOptio
       if (spec.product.axis_id) insert.productParam.run(spec.product.id, spec.product.axis_id);
       for (const engine of spec.engines) insert.fitment.run(engine, spec.product.id);
       const catalog = spec.product.catalog_no;
-      insert.search.run(spec.product.id, spec.product.name, `${catalog} ${catalog.replace(/[\s.-]/g, '')}`, codes.join(' '), PRODUCERS[spec.product.producer_id - 1].name);
+      searchDocs.push({
+        id: spec.product.id,
+        popularity: productPopularity.get(spec.product.id) ?? 0,
+        text: [spec.product.name, `${catalog} ${catalog.replace(/[\s.-]/g, '')}`, codes.join(' '), PRODUCERS[spec.product.producer_id - 1].name],
+      });
     };
 
     const pickEngines = (count: number): number[] => {
@@ -239,7 +250,7 @@ export function generateCatalogue(db: Database.Database, options: CatalogueOptio
       const roll = random.next();
       const category = forcedCategory ?? (roll < 0.4 ? BRAKE_CATEGORY.pads : roll < 0.8 ? BRAKE_CATEGORY.discs : random.pick([BRAKE_CATEGORY.kits, BRAKE_CATEGORY.kitsB, BRAKE_CATEGORY.allKits]));
       const axis = random.chance(0.62) ? AXIS.front : AXIS.rear;
-      const producerIndex = random.int(0, PRODUCERS.length - 1);
+      const producerIndex = random.int(0, PARTS_PRODUCERS.length - 1);
       const producer = PRODUCERS[producerIndex];
       const catalog = random.pattern(producer.pattern);
       const axisWord = axis === AXIS.front ? 'anteriori' : 'posteriori';
@@ -315,6 +326,11 @@ export function generateCatalogue(db: Database.Database, options: CatalogueOptio
     // Products of every kind the product page names (fixed ids).
     const special = (id: number, mutate: (spec: ProductSpec) => void, category?: number) => {
       const spec = brakeProduct(id, category);
+      if (category === 160001) {
+        spec.product.producer_id = SHOP_PRODUCER_ID;
+        spec.product.catalog_no = random.pattern(SHOP_PRODUCER.pattern);
+        spec.params = []; // no brake-part attributes or OE codes on the shop's own items
+      }
       // Each kind starts available, in stock, shipping tomorrow; the kind then changes what it names.
       spec.sizes = [{ ...spec.sizes[0], size_id: 'uniw', name: 'Taglia unica', stock: 10, status: 'enable', shipping_days: 1, srp_gross: null, history: undefined }];
       mutate(spec);
@@ -401,6 +417,13 @@ export function generateCatalogue(db: Database.Database, options: CatalogueOptio
       insert.bundleItem.run(S.bundle, FIRST_REGULAR_PRODUCT_ID, 2);
       insert.bundleItem.run(S.bundle, FIRST_REGULAR_PRODUCT_ID + 1, 1);
     }
+
+    // Search documents in popularity order (see the schema): doc 1 is the most wanted product.
+    searchDocs.sort((a, b) => b.popularity - a.popularity || a.id - b.id);
+    searchDocs.forEach((doc, index) => {
+      insert.searchDoc.run(index + 1, doc.id);
+      insert.search.run(index + 1, ...doc.text);
+    });
 
     // Search groups, content, couriers, settings
     let nodeId = 1;

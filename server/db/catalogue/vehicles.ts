@@ -71,5 +71,8 @@ export const PRODUCERS: Array<{ name: string; pattern: string }> = [
   { name: 'Valeo', pattern: '30####' },
 ];
 
+/** The shop's own label: services, gift cards and accessories it sells itself. */
+export const SHOP_PRODUCER = { name: 'FreniShop', pattern: 'FS-####' };
+
 /** OE (original equipment) code shapes by vehicle maker family. */
 export const OE_PATTERNS = ['#K0###@@@', '@@###-###', '#### ##', '77#######', '16########', '34 11 # ### ###', 'A### ### ## ##'];
