@@ -1,9 +1,40 @@
 import type { FastifyInstance } from 'fastify';
-import type { ShopDataRequest, ShopDataResponse } from '../../src/api/wire';
+import type { DeviceParams, ShopDataRequest, ShopDataResponse } from '../../src/api/wire';
 import type { ShopRepository } from '../db/repository';
 import { BadRequest } from '../http';
 
 const SECTIONS = ['Projector', 'Basket', 'Wishlist', 'Comparers', 'Snippets', 'ToplayersAndWidgets'] as const;
+
+type Device = 'mobile' | 'tablet' | 'pc';
+
+function deviceOf(params: Partial<DeviceParams> | undefined): Device {
+  if (!params || typeof params !== 'object') throw new BadRequest('invalid_parameter', 'Snippets and widgets need params { mobile, tablet, pc, request_uri, additional_ajax }');
+  for (const flag of ['mobile', 'tablet', 'pc'] as const) {
+    if (params[flag] !== undefined && typeof params[flag] !== 'boolean') throw new BadRequest('invalid_parameter', `params.${flag} must be true or false`);
+  }
+  if (params.request_uri !== undefined && (typeof params.request_uri !== 'string' || params.request_uri.length > 500)) throw new BadRequest('invalid_parameter', 'params.request_uri must be a path');
+  return params.mobile ? 'mobile' : params.tablet ? 'tablet' : 'pc';
+}
+
+/** The shop's snippets, placed by region: head, body top, otherwise body end. */
+function snippetItems(device: Device): NonNullable<ShopDataResponse['Snippets']>['response']['items'] {
+  return {
+    'shop-verification': { region: 'head', content: '<meta name="shop-verification" content="frenishop-demo">' },
+    'delivery-promise': {
+      region: 'body_top',
+      content: device === 'mobile' ? '<p class="snippet-bar">Spedizione in 24/48 h</p>' : '<p class="snippet-bar">Ordina entro le 14:00: spedizione in giornata · Spedizione gratuita da 79 €</p>',
+    },
+    'trust-note': { region: 'body_bottom', content: '<p class="snippet-trust">Pagamenti sicuri · Reso entro 30 giorni · Assistenza tecnica</p>' },
+  };
+}
+
+/** Top layers and widgets; the key `script` is a script the page runs (same origin, under its CSP). */
+function widgetItems(device: Device): NonNullable<ShopDataResponse['ToplayersAndWidgets']>['response']['items'] {
+  return {
+    'free-shipping-layer': { content: `<div class="widget-layer" data-device="${device}">Spedizione gratuita per ordini da 79 €</div>` },
+    script: 'window.shopWidgets = Object.assign(window.shopWidgets || {}, { loaded: true });',
+  };
+}
 
 /** POST /ajax/get.php: the shop data bundle, one key per requested section, each { response }. */
 export function shopDataRoutes(app: FastifyInstance, repo: ShopRepository): void {
@@ -29,16 +60,8 @@ export function shopDataRoutes(app: FastifyInstance, repo: ShopRepository): void
       const id = Number(wanted.Projector.params?.product);
       answer.Projector = { response: Number.isInteger(id) && id > 0 ? repo.productPage(id) : null };
     }
-    if (wanted.Snippets) {
-      answer.Snippets = {
-        response: {
-          items: {
-            'meta-theme': { region: 'head', content: '<meta name="shop-snippet" content="demo">' },
-          },
-        },
-      };
-    }
-    if (wanted.ToplayersAndWidgets) answer.ToplayersAndWidgets = { response: { items: {} } };
+    if (wanted.Snippets) answer.Snippets = { response: { items: snippetItems(deviceOf(wanted.Snippets.params)) } };
+    if (wanted.ToplayersAndWidgets) answer.ToplayersAndWidgets = { response: { items: widgetItems(deviceOf(wanted.ToplayersAndWidgets.params)) } };
     reply.header('Cache-Control', 'no-store');
     return answer;
   });

@@ -133,6 +133,20 @@ describe('POST /ajax/get.php', () => {
     expect(body.Wishlist?.response.attributes.count).toBe(0);
   });
 
+  it('places snippets by region and sends the widgets\' script, per device', async () => {
+    const params = (mobile: boolean) => ({ format: 'json', params: { mobile, tablet: false, pc: !mobile, request_uri: '/main.php', additional_ajax: '' } });
+    const ask = async (mobile: boolean) =>
+      (await new Visitor(app).post('/ajax/get.php', { request: JSON.stringify({ Snippets: params(mobile), ToplayersAndWidgets: params(mobile) }) })).json() as ShopDataResponse;
+    const phone = await ask(true);
+    const desktop = await ask(false);
+    const regions = Object.values(phone.Snippets!.response.items).map((item) => item.region);
+    expect(regions).toEqual(expect.arrayContaining(['head', 'body_top', 'body_bottom']));
+    expect(phone.Snippets!.response.items['delivery-promise'].content).not.toBe(desktop.Snippets!.response.items['delivery-promise'].content);
+    expect(typeof phone.ToplayersAndWidgets!.response.items.script).toBe('string');
+    const bad = await new Visitor(app).post('/ajax/get.php', { request: JSON.stringify({ Snippets: { format: 'json', params: { mobile: 'yes' } } }) });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it.each([
     [{}, 'missing_parameter'],
     [{ request: '{not json' }, 'invalid_json'],
