@@ -108,7 +108,9 @@ export interface BasketProduct {
 
 /** `Basket.response.basket` of /ajax/get.php (WIRE.md). */
 export interface BasketSummary {
+  /** Number of basket lines (the badge; the mini basket's list thresholds count these). */
   productsCounter: number;
+  /** Total quantity over all lines (may be fractional for products sold by the metre). */
   productsNumber: number;
   products: BasketProduct[];
   worth: number;
@@ -351,7 +353,12 @@ export interface ListingProduct {
   fits: boolean;
 }
 
-/** GET /search.php?json=true&... (ours): the listing page's data. */
+/**
+ * GET /search.php?json=true&... (ours): the listing page's data. Filters: traits_alt[24|47497|49|
+ * 172622|148722], menu_alt[2_1|2_2|2_3], producer, text, sort (popular | price_asc | price_desc |
+ * name), page (from 1), limit (<= 96), vehicle (an engine id: marks products that fit it).
+ * With finder=axes or finder=categories the answer is `FinderRowsResponse` instead.
+ */
 export interface ListingResponse {
   products: ListingProduct[];
   total: number;
@@ -363,7 +370,25 @@ export interface ListingResponse {
   query: Record<string, string>;
 }
 
+/** GET /search.php?json=true&finder=axes|categories&traits_alt[49]=...: rows [id, name, count]. */
+export interface FinderRowsResponse {
+  values: Array<[number, string, number]>;
+}
+
 /* ------------------------------------------------------------------ graphql */
+
+/**
+ * products(searchInput: ProductsSearchInput): the brake product queries, read as
+ * data.products.products, at most 50. The finder's helper types map onto it:
+ * traits -> parameters [{ id: 172622, values: [vehicleId] }]; select -> parameters
+ * [{ id: 148722, values: [axis] }, { id: 24, values: [category] }, { id: 49, values: [engine] }];
+ * product -> productsId.
+ */
+export interface ProductsSearchInput {
+  productsId?: number[];
+  parameters?: Array<{ id: number; values: number[] }>;
+  limit?: number;
+}
 
 export interface GraphQLResponse<T> {
   data?: T;
@@ -461,6 +486,7 @@ export interface ZipRangeCountry {
   items: { from: string; to: string; zipcode: string; lang: string[] }[];
 }
 
+/** GET /ajax/instalments.php?price=... (ours). */
 export interface InstalmentParams {
   minPrice: number;
   maxPrice: number;
@@ -470,6 +496,7 @@ export interface InstalmentParams {
   priceType: 'net' | 'gross';
 }
 
+/** GET|POST /ajax/validate.php?field=email|phone|bank_account|zipcode&value=... (ours). */
 export interface FieldValidationResponse {
   errno: number;
   message?: string;
