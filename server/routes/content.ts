@@ -1,26 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { FieldValidationResponse, HotspotsResponse, ZipRangeCountry } from '../../src/api/wire';
+import type { FieldValidationResponse, HotspotsResponse } from '../../src/api/wire';
+import { ZIP_RANGES } from '../../src/domain/zipRanges';
 import type { ShopRepository } from '../db/repository';
 import { escapeHtml } from '../db/sqliteRepository';
 import { BadRequest, optionalId, optionalText, requiredId, sendError } from '../http';
 
 const STATIC_CACHE = 'public, max-age=300';
 
-/**
- * Delivery zip ranges per country (brake-shop spec section 9): Portugal's islands, to 9499999
- * for the Austrian and Dutch versions; the Balearic Islands; Corsica. The blocked list is empty.
- */
-export const ZIP_RANGES: ZipRangeCountry[] = [
-  {
-    countryId: 'PT',
-    items: [
-      { from: '9000000', to: '9980999', zipcode: '1143020301', lang: ['it', 'pl', 'en', 'pt'] },
-      { from: '9000000', to: '9499999', zipcode: '1143020301', lang: ['de-at', 'nl'] },
-    ],
-  },
-  { countryId: 'ES', items: [{ from: '07000', to: '07999', zipcode: '1143020075', lang: ['it', 'pl', 'en', 'de-at', 'nl', 'es'] }] },
-  { countryId: 'FR', items: [{ from: '20000', to: '20999', zipcode: '1143020077', lang: ['it', 'pl', 'en', 'de-at', 'nl', 'fr'] }] },
-];
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
