@@ -3,6 +3,7 @@ import { alertSaga } from './alert';
 import { basketSaga } from './basket';
 import { layoutSaga } from './layout';
 import { pageSaga } from './page';
+import { partialLoadSaga } from './partialLoad';
 import { setInspector } from './flows';
 
 /** `?inspect` in the address (or an INSPECT=1 build) attaches every actor to the Stately inspector. */
@@ -17,5 +18,5 @@ async function startInspector(): Promise<void> {
 
 export function* rootSaga() {
   if (inspectorWanted(window.location.search)) yield call(startInspector);
-  yield all([fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(pageSaga)]);
+  yield all([fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(pageSaga), fork(partialLoadSaga)]);
 }

@@ -30,6 +30,11 @@ const pageSlice = createSlice({
       state.location = action.payload;
       state.status = 'loading';
     },
+    /** A partial load replaced the page's regions: same page type, new address. */
+    pageReplaced(state, action: PayloadAction<PageLocation>) {
+      state.location = action.payload;
+      state.status = 'ready';
+    },
     categoriesLoaded(state, action: PayloadAction<Array<[number, string, number]>>) {
       state.categories = action.payload;
     },
@@ -48,5 +53,5 @@ const pageSlice = createSlice({
   },
 });
 
-export const { pageOpened, categoriesLoaded, listingLoaded, productLoaded, pageReady, pageFailed } = pageSlice.actions;
+export const { pageOpened, pageReplaced, categoriesLoaded, listingLoaded, productLoaded, pageReady, pageFailed } = pageSlice.actions;
 export default pageSlice.reducer;

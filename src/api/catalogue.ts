@@ -6,6 +6,11 @@ export async function fetchListing(query: Record<string, string>, signal?: Abort
   return (await http.get<ListingResponse>('/search.php', { params: { ...query, json: 'true' }, signal })).data;
 }
 
+/** The listing data at a full address (`/search.php?...&json=true`): what a partial load fetches. */
+export async function fetchListingAt(address: string, signal?: AbortSignal): Promise<ListingResponse> {
+  return (await http.get<ListingResponse>(address, { signal, timeout: 0 })).data;
+}
+
 /** Category rows [id, name, count], for the chosen engine when given. */
 export async function fetchCategoryCounts(engineId: number | null, signal?: AbortSignal): Promise<Array<[number, string, number]>> {
   const fields: Record<string, string | number> = { onlyVisibleElements: 'true' };

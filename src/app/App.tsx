@@ -4,6 +4,7 @@ import type { PageType } from '../../store/pageSlice';
 import { Header } from '../components/Header';
 import { Footer } from '../components/Footer';
 import { AlertHost } from '../components/AlertHost';
+import { PageProgress } from '../components/PageProgress';
 
 /** Each page type is its own chunk: a page's first load carries only that page. */
 const PAGES: Record<PageType, LazyExoticComponent<ComponentType>> = {
@@ -21,6 +22,7 @@ export function App() {
   const Page = type ? PAGES[type] : null;
   return (
     <>
+      <PageProgress />
       <Header />
       <main id="content" className="site-main" tabIndex={-1}>
         <Suspense fallback={null}>{Page ? <Page /> : null}</Suspense>

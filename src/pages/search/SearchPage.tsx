@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../store/hooks';
 import { ProductCard } from '../../components/ProductCard';
 import { LoadingState } from '../../components/LoadingState';
+import { PartialLink } from '../../components/PartialLink';
+import { useFlow } from '../../../store/hooks';
 
 /** Builds the listing address for the current query with some parameters changed. */
 function listingHref(query: Record<string, string>, changes: Record<string, string | null>): string {
@@ -17,6 +19,7 @@ export default function SearchPage() {
   const query = useAppSelector((state) => state.page.location?.query ?? {});
   const category = listing?.categories.find(([id]) => String(id) === query['traits_alt[24]']);
   const title = query.text ? t('listing.searchFor', { text: query.text }) : (category?.[1] ?? t('listing.title'));
+  const loading = useFlow<unknown>('partialLoad')?.value === 'loading';
   const pages = listing ? Math.max(1, Math.ceil(listing.total / listing.pageSize)) : 1;
   const page = listing?.page ?? 1;
   return (
@@ -29,17 +32,17 @@ export default function SearchPage() {
             <h2>{t('listing.categories')}</h2>
             <ul>
               <li>
-                <a href={listingHref(query, { 'traits_alt[24]': null, page: null })} aria-current={!query['traits_alt[24]'] ? 'true' : undefined}>
+                <PartialLink href={listingHref(query, { 'traits_alt[24]': null, page: null })} aria-current={!query['traits_alt[24]'] ? 'true' : undefined}>
                   {t('listing.all')}
-                </a>
+                </PartialLink>
               </li>
               {listing.categories
                 .filter(([, , count]) => count > 0)
                 .map(([id, name, count]) => (
                   <li key={id}>
-                    <a href={listingHref(query, { 'traits_alt[24]': String(id), page: null })} aria-current={query['traits_alt[24]'] === String(id) ? 'true' : undefined}>
+                    <PartialLink href={listingHref(query, { 'traits_alt[24]': String(id), page: null })} aria-current={query['traits_alt[24]'] === String(id) ? 'true' : undefined}>
                       {name} <span className="count">({count})</span>
-                    </a>
+                    </PartialLink>
                   </li>
                 ))}
             </ul>
@@ -47,14 +50,14 @@ export default function SearchPage() {
             <ul className="filters__producers">
               {listing.producers.slice(0, 12).map(([id, name, count]) => (
                 <li key={id}>
-                  <a href={listingHref(query, { producer: String(id), page: null })} aria-current={query.producer === String(id) ? 'true' : undefined}>
+                  <PartialLink href={listingHref(query, { producer: String(id), page: null })} aria-current={query.producer === String(id) ? 'true' : undefined}>
                     {name} <span className="count">({count})</span>
-                  </a>
+                  </PartialLink>
                 </li>
               ))}
             </ul>
           </aside>
-          <section className="listing__results" aria-label={t('listing.results', { count: listing.total })}>
+          <section className="listing__results" aria-label={t('listing.results', { count: listing.total })} aria-busy={loading} data-loading={loading}>
             <p className="listing__count">{t('listing.results', { count: listing.total })}</p>
             {listing.products.length === 0 ? <p className="listing__empty">{t('listing.empty')}</p> : null}
             <div className="product-grid">
@@ -64,9 +67,9 @@ export default function SearchPage() {
             </div>
             {pages > 1 ? (
               <nav className="pagination" aria-label={t('listing.pagination')}>
-                {page > 1 ? <a href={listingHref(query, { page: String(page - 1) })}>{t('listing.previous')}</a> : <span />}
+                {page > 1 ? <PartialLink href={listingHref(query, { page: String(page - 1) })}>{t('listing.previous')}</PartialLink> : <span />}
                 <span>{t('listing.page', { page, pages })}</span>
-                {page < pages ? <a href={listingHref(query, { page: String(page + 1) })}>{t('listing.next')}</a> : <span />}
+                {page < pages ? <PartialLink href={listingHref(query, { page: String(page + 1) })}>{t('listing.next')}</PartialLink> : <span />}
               </nav>
             ) : null}
           </section>

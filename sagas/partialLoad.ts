@@ -1,0 +1,102 @@
+import { createAction } from '@reduxjs/toolkit';
+import { eventChannel, type Task } from 'redux-saga';
+import { call, cancel, cancelled, fork, put, take, takeEvery } from 'redux-saga/effects';
+import { partialLoadMachine, type PartialLoadEmitted } from '../machines/partialLoad';
+import { fetchListingAt } from '../src/api/catalogue';
+import type { ListingResponse } from '../src/api/wire';
+import { locationOf } from '../src/app/routes';
+import { flowEmitted, flowSend } from '../store/flowsSlice';
+import { listingLoaded, pageReplaced } from '../store/pageSlice';
+import { runFlow } from './flows';
+
+export const PARTIAL_LOAD_FLOW = 'partialLoad';
+
+/** Load this address into the current page's regions (listing filters, pagination). */
+export const partialLoadRequested = createAction<{ url: string; push?: boolean }>('partialLoad/requested');
+
+/** The suffix that asks the server for the page's data instead of its HTML. */
+export function dataSuffix(url: string): string {
+  return url.includes('?') ? '&json=true' : '?json=true';
+}
+
+function* requestLoad(action: ReturnType<typeof partialLoadRequested>) {
+  const { url, push = true } = action.payload;
+  yield put(flowSend({ id: PARTIAL_LOAD_FLOW, event: { type: 'LOAD', url, suffix: dataSuffix(url), push } }));
+}
+
+/** Fetches one load's regions; aborted when the flow cancels it. */
+export function* fetchRegions(requestId: number, url: string, suffix: string, results: Map<number, ListingResponse>) {
+  const controller = new AbortController();
+  try {
+    const data: ListingResponse = yield call(fetchListingAt, url + suffix, controller.signal);
+    results.set(requestId, data);
+    yield put(flowSend({ id: PARTIAL_LOAD_FLOW, event: { type: 'LOADED', requestId } }));
+  } catch {
+    yield put(flowSend({ id: PARTIAL_LOAD_FLOW, event: { type: 'FAILED', requestId } }));
+  } finally {
+    if ((yield cancelled()) as boolean) controller.abort();
+  }
+}
+
+export function navigateTo(url: string): void {
+  window.location.assign(url);
+}
+
+function historyChannel() {
+  return eventChannel<string>((emit) => {
+    const onPop = () => emit(window.location.pathname + window.location.search);
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  });
+}
+
+function* followHistory() {
+  const channel: ReturnType<typeof historyChannel> = yield call(historyChannel);
+  for (;;) {
+    const url: string = yield take(channel);
+    yield put(partialLoadRequested({ url, push: false }));
+  }
+}
+
+export function* applyRegions(url: string, push: boolean, data: ListingResponse) {
+  const target = new URL(url, window.location.href);
+  yield put(pageReplaced(locationOf(target.pathname, target.search)));
+  yield put(listingLoaded(data));
+  if (push) {
+    yield call([window.history, window.history.pushState], null, '', target.pathname + target.search);
+    yield call(scrollToContent);
+  }
+}
+
+function scrollToContent(): void {
+  const content = document.getElementById('content');
+  if (content && content.getBoundingClientRect().top < 0) content.scrollIntoView({ block: 'start' });
+}
+
+export function* partialLoadSaga() {
+  yield fork(runFlow, PARTIAL_LOAD_FLOW, partialLoadMachine);
+  yield takeEvery(partialLoadRequested.type, requestLoad);
+  yield fork(followHistory);
+  const tasks = new Map<number, Task>();
+  const results = new Map<number, ListingResponse>();
+  for (;;) {
+    const action: ReturnType<typeof flowEmitted> = yield take(flowEmitted.type);
+    if (action.payload.id !== PARTIAL_LOAD_FLOW) continue;
+    const event = action.payload.event as unknown as PartialLoadEmitted;
+    if (event.type === 'fetch') {
+      tasks.set(event.requestId, (yield fork(fetchRegions, event.requestId, event.url, event.suffix, results)) as Task);
+    } else if (event.type === 'cancel') {
+      const task = tasks.get(event.requestId);
+      if (task) yield cancel(task);
+      tasks.delete(event.requestId);
+      results.delete(event.requestId);
+    } else if (event.type === 'apply') {
+      const data = results.get(event.requestId);
+      tasks.delete(event.requestId);
+      results.delete(event.requestId);
+      if (data) yield call(applyRegions, event.url, event.push, data);
+    } else if (event.type === 'navigate') {
+      yield call(navigateTo, event.url);
+    }
+  }
+}

@@ -1,0 +1,10 @@
+import { useTranslation } from 'react-i18next';
+import { useFlow } from '../../store/hooks';
+
+/** The thin bar at the top of the page while a partial load is in flight. */
+export function PageProgress() {
+  const { t } = useTranslation();
+  const flow = useFlow<unknown>('partialLoad');
+  if (flow?.value !== 'loading') return null;
+  return <div className="page-progress" role="progressbar" aria-label={t('status.loading')} />;
+}
