@@ -5,7 +5,7 @@ import type { BasketResponse } from '../src/api/wire';
 import { basketFailed, basketLoaded, basketLoading, basketRefreshRequested } from '../store/basketSlice';
 
 /**
- * The basket is the server's truth: it is re-read on start, after every change and when the
+ * The basket is the server's truth: it is re-read after every change and when the
  * tab regains focus, so two tabs agree. A newer refresh cancels (and aborts) an older one.
  */
 export function* refreshBasket() {
@@ -43,8 +43,8 @@ function* refreshOnFocus() {
   }
 }
 
+/** The first basket of a page comes with the shop data bundle (sagas/shopData.ts). */
 export function* basketSaga() {
   yield takeLatest(basketRefreshRequested.type, refreshBasket);
   yield fork(refreshOnFocus);
-  yield put(basketRefreshRequested());
 }

@@ -1,10 +1,15 @@
-import { all, call, fork } from 'redux-saga/effects';
+import { all, call, fork, put } from 'redux-saga/effects';
 import { alertSaga } from './alert';
 import { basketSaga } from './basket';
 import { layoutSaga } from './layout';
 import { pageSaga } from './page';
 import { partialLoadSaga } from './partialLoad';
 import { setInspector } from './flows';
+import { shopDataSaga } from './shopData';
+import { readViewType } from './layout';
+import { deviceFlags } from '../src/domain/tracking';
+import { shopDataRequested } from '../store/shopDataSlice';
+import type { DeviceParams } from '../src/api/wire';
 
 /** `?inspect` in the address (or an INSPECT=1 build) attaches every actor to the Stately inspector. */
 export function inspectorWanted(search: string): boolean {
@@ -16,7 +21,14 @@ async function startInspector(): Promise<void> {
   setInspector(createBrowserInspector().inspect);
 }
 
+/** The page's one shop data bundle: basket, wishlist, snippets and widgets for this device. */
+export function* requestPageBundle() {
+  const mode: number = yield call(readViewType);
+  const params: DeviceParams = { ...deviceFlags(mode), request_uri: window.location.pathname + window.location.search, additional_ajax: '' };
+  yield put(shopDataRequested({ Basket: {}, Wishlist: {}, Snippets: { format: 'json', params }, ToplayersAndWidgets: { format: 'json', params } }));
+}
+
 export function* rootSaga() {
   if (inspectorWanted(window.location.search)) yield call(startInspector);
-  yield all([fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(pageSaga), fork(partialLoadSaga)]);
+  yield all([fork(shopDataSaga), fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(pageSaga), fork(partialLoadSaga), fork(requestPageBundle)]);
 }

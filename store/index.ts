@@ -3,8 +3,9 @@ import createSagaMiddleware from 'redux-saga';
 import flows from './flowsSlice';
 import basket from './basketSlice';
 import page from './pageSlice';
+import shopData from './shopDataSlice';
 
-export const rootReducer = combineReducers({ flows, basket, page });
+export const rootReducer = combineReducers({ flows, basket, page, shopData });
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** The one store. The root saga runs after the store exists (NOTES: redux-saga with RTK 2). */

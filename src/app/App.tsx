@@ -5,6 +5,7 @@ import { Header } from '../components/Header';
 import { Footer } from '../components/Footer';
 import { AlertHost } from '../components/AlertHost';
 import { PageProgress } from '../components/PageProgress';
+import { SnippetsTop } from '../components/ShopSnippets';
 
 /** Each page type is its own chunk: a page's first load carries only that page. */
 const PAGES: Record<PageType, LazyExoticComponent<ComponentType>> = {
@@ -23,6 +24,7 @@ export function App() {
   return (
     <>
       <PageProgress />
+      <SnippetsTop />
       <Header />
       <main id="content" className="site-main" tabIndex={-1}>
         <Suspense fallback={null}>{Page ? <Page /> : null}</Suspense>

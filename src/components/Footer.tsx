@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useFlow } from '../../store/hooks';
 import type { LayoutModeNumber } from '../../machines/layoutMode';
 import { LANGUAGES, LANGUAGE_STORAGE_KEY, isLanguage } from '../i18n';
+import { SnippetsEnd } from './ShopSnippets';
 
 const GROUPS = [
   { id: 'shop', links: [['pads', '/search.php?traits_alt[24]=148728'], ['discs', '/search.php?traits_alt[24]=151538'], ['kits', '/search.php?traits_alt[24]=154315'], ['brakes', '/brakes.php']] },
@@ -75,6 +76,7 @@ export function Footer() {
         </section>
       </div>
       <p className="site-footer__legal">{t('footer.copyright')}</p>
+      <SnippetsEnd />
     </footer>
   );
 }

@@ -1,7 +1,7 @@
 import type { Catalogue } from './it';
 
 const en: Catalogue = {
-  shop: { name: 'FreniShop', tagline: 'Brake parts for your car', skipToContent: 'Skip to content' },
+  shop: { name: 'FreniShop', tagline: 'Brake parts for your car', notices: 'Shop notices', skipToContent: 'Skip to content' },
   header: {
     searchLabel: 'Search parts',
     searchPlaceholder: 'Search by name, part number or OE code',

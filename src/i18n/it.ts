@@ -1,6 +1,6 @@
 /** Italian: the demo shop's default language. */
 const it = {
-  shop: { name: 'FreniShop', tagline: 'Ricambi freni per la tua auto', skipToContent: 'Vai al contenuto' },
+  shop: { name: 'FreniShop', tagline: 'Ricambi freni per la tua auto', notices: 'Avvisi del negozio', skipToContent: 'Vai al contenuto' },
   header: {
     searchLabel: 'Cerca ricambi',
     searchPlaceholder: 'Cerca per nome, codice o codice OE',

@@ -1,7 +1,7 @@
 import type { Catalogue } from './it';
 
 const pl: Catalogue = {
-  shop: { name: 'FreniShop', tagline: 'Części hamulcowe do Twojego auta', skipToContent: 'Przejdź do treści' },
+  shop: { name: 'FreniShop', tagline: 'Części hamulcowe do Twojego auta', notices: 'Komunikaty sklepu', skipToContent: 'Przejdź do treści' },
   header: {
     searchLabel: 'Szukaj części',
     searchPlaceholder: 'Szukaj po nazwie, kodzie lub numerze OE',

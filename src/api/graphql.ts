@@ -1,0 +1,21 @@
+import { http } from './http';
+import type { GraphQLResponse, LowestPriceProduct } from './wire';
+
+export const GRAPHQL_PATH = '/graphql/v1/';
+
+async function graphql<T>(query: string, label: string, signal?: AbortSignal): Promise<GraphQLResponse<T>> {
+  const answer = await http.post<GraphQLResponse<T>>(`${GRAPHQL_PATH}?${label}`, { query }, { headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, signal });
+  return answer.data;
+}
+
+export async function fetchTrackingEvents(signal?: AbortSignal): Promise<string[]> {
+  const answer = await graphql<{ trackingEvents: string[] }>('{ trackingEvents }', 'trackingEvents', signal);
+  return answer.data?.trackingEvents ?? [];
+}
+
+/** The lowest price of the last 30 days, read under the configured price type (gross by default). */
+export async function fetchLowestPrices(products: Array<{ productId: number; sizeId?: string }>, priceType: 'gross' | 'net' = 'gross', signal?: AbortSignal) {
+  const input = products.map((p) => `{ productId: ${Math.trunc(p.productId)}${p.sizeId ? `, sizeId: ${JSON.stringify(p.sizeId)}` : ''} }`).join(', ');
+  const query = `{ getLastLowestProductPrices(lastLowestPricesInput: [${input}]) { id sizes { id price { ${priceType} { value currency formatted } } } } }`;
+  return graphql<{ getLastLowestProductPrices: LowestPriceProduct[] }>(query, 'getLastLowestProductPrices', signal);
+}

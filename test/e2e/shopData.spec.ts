@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('shop data bundle', () => {
+  test('one request per page brings basket, snippets by region and the widgets, whose script runs under the CSP', async ({ page }, info) => {
+    const bundleRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/ajax/get.php')) bundleRequests.push(request.postData() ?? '');
+    });
+    const cspViolations: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
+    await page.goto('/main.php');
+    const phone = info.project.name === 'phone';
+    await expect(page.locator('.snippets--top')).toContainText(phone ? 'Spedizione in 24/48 h' : 'Ordina entro le 14:00');
+    await expect(page.locator('.snippets--end')).toContainText('Pagamenti sicuri');
+    await expect(page.locator('meta[name="shop-verification"]')).toHaveAttribute('content', 'frenishop-demo');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { shopWidgets?: { loaded: boolean } }).shopWidgets?.loaded)).toBe(true);
+    expect(bundleRequests).toHaveLength(1);
+    const sent = JSON.parse(new URLSearchParams(bundleRequests[0]).get('request')!);
+    expect(Object.keys(sent).sort()).toEqual(['Basket', 'Snippets', 'ToplayersAndWidgets', 'Wishlist']);
+    expect(sent.Snippets.params).toMatchObject({ mobile: phone, pc: !phone, request_uri: '/main.php' });
+    expect(cspViolations).toEqual([]);
+  });
+
+  test('the page works when the bundle fails: nothing shown, nothing broken', async ({ page, request }) => {
+    await request.post('/__test/faults', { data: { path: '/ajax/get.php', mode: 'fail', times: 1 } });
+    await page.goto('/main.php');
+    await expect(page.locator('.product-card').first()).toBeVisible();
+    await expect(page.locator('.snippets--top')).toHaveCount(0);
+    await request.delete('/__test/faults');
+  });
+});
