@@ -6,6 +6,7 @@ import { pageSaga } from './page';
 import { partialLoadSaga } from './partialLoad';
 import { setInspector } from './flows';
 import { shopDataSaga } from './shopData';
+import { hotspotsSaga } from './hotspots';
 import { readViewType } from './layout';
 import { deviceFlags } from '../src/domain/tracking';
 import { shopDataRequested } from '../store/shopDataSlice';
@@ -30,5 +31,5 @@ export function* requestPageBundle() {
 
 export function* rootSaga() {
   if (inspectorWanted(window.location.search)) yield call(startInspector);
-  yield all([fork(shopDataSaga), fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(pageSaga), fork(partialLoadSaga), fork(requestPageBundle)]);
+  yield all([fork(shopDataSaga), fork(hotspotsSaga), fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(pageSaga), fork(partialLoadSaga), fork(requestPageBundle)]);
 }

@@ -4,8 +4,9 @@ import flows from './flowsSlice';
 import basket from './basketSlice';
 import page from './pageSlice';
 import shopData from './shopDataSlice';
+import hotspots from './hotspotsSlice';
 
-export const rootReducer = combineReducers({ flows, basket, page, shopData });
+export const rootReducer = combineReducers({ flows, basket, page, shopData, hotspots });
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** The one store. The root saga runs after the store exists (NOTES: redux-saga with RTK 2). */

@@ -6,6 +6,7 @@ import { Footer } from '../components/Footer';
 import { AlertHost } from '../components/AlertHost';
 import { PageProgress } from '../components/PageProgress';
 import { SnippetsTop } from '../components/ShopSnippets';
+import { BackToTop } from '../components/BackToTop';
 
 /** Each page type is its own chunk: a page's first load carries only that page. */
 const PAGES: Record<PageType, LazyExoticComponent<ComponentType>> = {
@@ -30,6 +31,7 @@ export function App() {
         <Suspense fallback={null}>{Page ? <Page /> : null}</Suspense>
       </main>
       <Footer />
+      <BackToTop />
       <AlertHost />
     </>
   );

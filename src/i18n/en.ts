@@ -1,7 +1,7 @@
 import type { Catalogue } from './it';
 
 const en: Catalogue = {
-  shop: { name: 'FreniShop', tagline: 'Brake parts for your car', notices: 'Shop notices', skipToContent: 'Skip to content' },
+  shop: { name: 'FreniShop', tagline: 'Brake parts for your car', notices: 'Shop notices', backToTop: 'Back to top', skipToContent: 'Skip to content' },
   header: {
     searchLabel: 'Search parts',
     searchPlaceholder: 'Search by name, part number or OE code',
@@ -38,6 +38,7 @@ const en: Catalogue = {
     categories: 'Categories',
     productsCount_one: '{{count}} product',
     productsCount_other: '{{count}} products',
+    offers: 'Our best prices',
     popular: 'Most wanted',
   },
   listing: {
@@ -56,6 +57,7 @@ const en: Catalogue = {
     all: 'All',
   },
   product: {
+    related: 'You may also need',
     catalogueNumber: 'Part number',
     producer: 'Producer',
     description: 'Description',

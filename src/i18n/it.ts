@@ -1,6 +1,6 @@
 /** Italian: the demo shop's default language. */
 const it = {
-  shop: { name: 'FreniShop', tagline: 'Ricambi freni per la tua auto', notices: 'Avvisi del negozio', skipToContent: 'Vai al contenuto' },
+  shop: { name: 'FreniShop', tagline: 'Ricambi freni per la tua auto', notices: 'Avvisi del negozio', backToTop: 'Torna su', skipToContent: 'Vai al contenuto' },
   header: {
     searchLabel: 'Cerca ricambi',
     searchPlaceholder: 'Cerca per nome, codice o codice OE',
@@ -37,6 +37,7 @@ const it = {
     categories: 'Categorie',
     productsCount_one: '{{count}} prodotto',
     productsCount_other: '{{count}} prodotti',
+    offers: 'I nostri prezzi migliori',
     popular: 'I più richiesti',
   },
   listing: {
@@ -55,6 +56,7 @@ const it = {
     all: 'Tutte',
   },
   product: {
+    related: 'Potrebbero interessarti anche',
     catalogueNumber: 'Codice catalogo',
     producer: 'Produttore',
     description: 'Descrizione',

@@ -1,7 +1,7 @@
 import type { Catalogue } from './it';
 
 const pl: Catalogue = {
-  shop: { name: 'FreniShop', tagline: 'Części hamulcowe do Twojego auta', notices: 'Komunikaty sklepu', skipToContent: 'Przejdź do treści' },
+  shop: { name: 'FreniShop', tagline: 'Części hamulcowe do Twojego auta', notices: 'Komunikaty sklepu', backToTop: 'Do góry', skipToContent: 'Przejdź do treści' },
   header: {
     searchLabel: 'Szukaj części',
     searchPlaceholder: 'Szukaj po nazwie, kodzie lub numerze OE',
@@ -40,6 +40,7 @@ const pl: Catalogue = {
     categories: 'Kategorie',
     productsCount_one: '{{count}} produkt',
     productsCount_other: '{{count}} produktów',
+    offers: 'Najlepsze ceny',
     popular: 'Najczęściej wybierane',
   },
   listing: {
@@ -58,6 +59,7 @@ const pl: Catalogue = {
     all: 'Wszystkie',
   },
   product: {
+    related: 'Może Cię zainteresować',
     catalogueNumber: 'Numer katalogowy',
     producer: 'Producent',
     description: 'Opis',

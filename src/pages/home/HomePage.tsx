@@ -3,6 +3,7 @@ import { useAppSelector } from '../../../store/hooks';
 import { ProductCard } from '../../components/ProductCard';
 import { LoadingState } from '../../components/LoadingState';
 import { CATEGORY_ICONS } from '../categoryIcons';
+import { HotspotZone } from '../../components/HotspotZone';
 
 /** Home: the category tiles with their counts, then the most wanted products. */
 export default function HomePage() {
@@ -32,6 +33,7 @@ export default function HomePage() {
             ))}
         </ul>
       </section>
+      <HotspotZone zone="hotspot_promo" zonesType="main" title={t('home.offers')} />
       <section aria-labelledby="home-popular">
         <h2 id="home-popular">{t('home.popular')}</h2>
         <div className="product-grid">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../store/hooks';
 import { LoadingState } from '../../components/LoadingState';
 import { catalogueNumber } from '../../domain/brakes';
+import { HotspotZone } from '../../components/HotspotZone';
 
 /** The product page: picture, name, producer, catalogue number, price, availability, description. */
 export default function ProductPage() {
@@ -38,6 +39,7 @@ export default function ProductPage() {
         <h2 id="product-description">{t('product.description')}</h2>
         <div dangerouslySetInnerHTML={{ __html: description }} />
       </section>
+      <HotspotZone zone="hotspot_related" zonesType="projector" product={product.product_id} title={t('product.related')} />
     </div>
   );
 }

@@ -1,0 +1,27 @@
+import { call, put, takeEvery } from 'redux-saga/effects';
+import { fetchHotspots } from '../src/api/hotspots';
+import type { HotspotsResponse } from '../src/api/wire';
+import { hotspotsLoaded, hotspotsLoading, hotspotsRemoved, hotspotsRequested } from '../store/hotspotsSlice';
+
+async function sanitizer() {
+  return (await import(/* webpackChunkName: "sanitizer" */ 'dompurify')).default;
+}
+
+/** Hotspot zones loaded by ajax; on failure the zones are removed (spec section 8). */
+export function* loadHotspots(action: ReturnType<typeof hotspotsRequested>) {
+  const { zones } = action.payload;
+  yield put(hotspotsLoading(zones));
+  try {
+    const answer: HotspotsResponse = yield call(fetchHotspots, action.payload);
+    const purify: Awaited<ReturnType<typeof sanitizer>> = yield call(sanitizer);
+    const clean: Record<string, string> = {};
+    for (const zone of zones) clean[zone] = answer[zone] ? purify.sanitize(answer[zone]) : '';
+    yield put(hotspotsLoaded(clean));
+  } catch {
+    yield put(hotspotsRemoved(zones));
+  }
+}
+
+export function* hotspotsSaga() {
+  yield takeEvery(hotspotsRequested.type, loadHotspots);
+}

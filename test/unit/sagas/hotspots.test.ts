@@ -1,0 +1,41 @@
+import { expectSaga, testSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { throwError } from 'redux-saga-test-plan/providers';
+import { loadHotspots } from '../../../sagas/hotspots';
+import { fetchHotspots } from '../../../src/api/hotspots';
+import hotspotsReducer, { hotspotsLoading, hotspotsRemoved, hotspotsRequested } from '../../../store/hotspotsSlice';
+
+const request = hotspotsRequested({ zones: ['hotspot_promo', 'hotspot_gone'], zonesType: 'main' });
+
+describe('hotspots saga', () => {
+  it('sanitises each zone\u2019s html and removes empty zones (expectSaga)', () => {
+    return expectSaga(loadHotspots, request)
+      .withReducer(hotspotsReducer)
+      .provide([[matchers.call.fn(fetchHotspots), { hotspot_promo: '<article>ok<img src=x onerror="alert(1)"></article>', hotspot_gone: '' }]])
+      .hasFinalState({
+        hotspot_promo: { state: 'ready', html: '<article>ok<img src="x"></article>' },
+        hotspot_gone: { state: 'removed' },
+      })
+      .run();
+  });
+
+  it('removes the zones when the load fails (testSaga)', () => {
+    testSaga(loadHotspots, request)
+      .next()
+      .put(hotspotsLoading(['hotspot_promo', 'hotspot_gone']))
+      .next()
+      .call(fetchHotspots, request.payload)
+      .throw(new Error('offline'))
+      .put(hotspotsRemoved(['hotspot_promo', 'hotspot_gone']))
+      .next()
+      .isDone();
+  });
+
+  it('also removes them with the provider failing (expectSaga)', () => {
+    return expectSaga(loadHotspots, request)
+      .withReducer(hotspotsReducer)
+      .provide([[matchers.call.fn(fetchHotspots), throwError(new Error('500'))]])
+      .hasFinalState({ hotspot_promo: { state: 'removed' }, hotspot_gone: { state: 'removed' } })
+      .run();
+  });
+});
