@@ -65,6 +65,8 @@ export interface ListingFilter {
   /** Marks products that fit this engine (the saved vehicle) without filtering. */
   vehicle?: number;
   sort?: 'popular' | 'price_asc' | 'price_desc' | 'name';
+  /** Only products sold below their recommended retail price (the promo zone). */
+  discounted?: boolean;
 }
 
 export interface BrakeProductFilter {

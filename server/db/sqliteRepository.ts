@@ -216,6 +216,9 @@ export class SqliteShopRepository implements ShopRepository {
       clauses.push('EXISTS (SELECT 1 FROM product_params pp WHERE pp.product_id = p.id AND pp.value_id = ?)');
       params.push(filter.replacementCode);
     }
+    if (filter.discounted) {
+      clauses.push("EXISTS (SELECT 1 FROM sizes ds WHERE ds.product_id = p.id AND ds.srp_gross > ds.price_gross AND ds.price_gross > 0 AND ds.status <> 'disable')");
+    }
     if (filter.text) {
       const match = ftsQuery(filter.text);
       if (match) {

@@ -83,7 +83,7 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
         answer[zone] = '';
         continue;
       }
-      const listing = repo.listing({ ...filter, sort: zone === 'hotspot_promo' ? 'price_asc' : 'popular' }, 1, 8);
+      const listing = repo.listing({ ...filter, discounted: zone === 'hotspot_promo', sort: 'popular' }, 1, 8);
       answer[zone] = listing.products
         .filter((p) => p.id !== product)
         .map(

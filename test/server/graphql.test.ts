@@ -126,6 +126,8 @@ describe('content endpoints', () => {
   it('answers hotspot zones as html, empty for unknown zones', async () => {
     const answer = (await app.inject({ method: 'GET', url: '/ajax/hotspots.php?action=get-hotspots-html&zones-names=hotspot_promo,unknown_zone&zones-types=main' })).json();
     expect(answer.hotspot_promo).toContain('class="hotspot-product"');
+    // The promo zone shows discounted products, never a zero (phone) price.
+    expect(answer.hotspot_promo).not.toMatch(/>0,00/);
     expect(answer.unknown_zone).toBe('');
   });
 
