@@ -2,10 +2,12 @@ import type { AnyStateMachine } from 'xstate';
 import { layoutModeMachine } from './layoutMode';
 import { alertMachine } from './alert';
 import { partialLoadMachine } from './partialLoad';
+import { sliderMachine } from './slider';
 
 /** Every flow's machine by id: what `npm run machines:export` writes for the visualizer. */
 export const machines: Record<string, AnyStateMachine> = {
   layoutMode: layoutModeMachine,
   alert: alertMachine,
   partialLoad: partialLoadMachine,
+  slider: sliderMachine,
 };
