@@ -1,5 +1,7 @@
-import { buffers, eventChannel, type EventChannel } from 'redux-saga';
-import { call, cancelled, fork, put, take, type SagaReturnType } from 'redux-saga/effects';
+import { createAction } from '@reduxjs/toolkit';
+import { buffers, eventChannel, type EventChannel, type Task } from 'redux-saga';
+import { call, cancel, cancelled, fork, put, take, takeEvery, type SagaReturnType } from 'redux-saga/effects';
+import { machines } from '../machines';
 import { createActor, type AnyActorRef, type AnyStateMachine, type InspectionEvent, type Observer } from 'xstate';
 import { flowEmitted, flowSend, flowUpdated, flowStopped, type FlowEvent } from '../store/flowsSlice';
 
@@ -65,4 +67,22 @@ export function* runFlow(id: string, machine: AnyStateMachine, input?: unknown) 
     actors.delete(id);
     if ((yield cancelled()) as boolean) yield put(flowStopped({ id }));
   }
+}
+
+/** A component's own flow (one per slider, say): started by id from the machine registry. */
+export const flowStartRequested = createAction<{ id: string; machine: string; input?: unknown }>('flows/startRequested');
+export const flowStopRequested = createAction<{ id: string }>('flows/stopRequested');
+
+export function* flowManager() {
+  const running = new Map<string, Task>();
+  yield takeEvery(flowStartRequested.type, function* start(action: ReturnType<typeof flowStartRequested>) {
+    const { id, machine, input } = action.payload;
+    if (running.has(id) || !(machine in machines)) return;
+    running.set(id, (yield fork(runFlow, id, machines[machine], input)) as Task);
+  });
+  yield takeEvery(flowStopRequested.type, function* stop(action: ReturnType<typeof flowStopRequested>) {
+    const task = running.get(action.payload.id);
+    running.delete(action.payload.id);
+    if (task) yield cancel(task);
+  });
 }

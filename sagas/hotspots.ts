@@ -14,8 +14,12 @@ export function* loadHotspots(action: ReturnType<typeof hotspotsRequested>) {
   try {
     const answer: HotspotsResponse = yield call(fetchHotspots, action.payload);
     const purify: Awaited<ReturnType<typeof sanitizer>> = yield call(sanitizer);
-    const clean: Record<string, string> = {};
-    for (const zone of zones) clean[zone] = answer[zone] ? purify.sanitize(answer[zone]) : '';
+    const clean: Record<string, string[]> = {};
+    for (const zone of zones) {
+      // One slide per product element of the zone's HTML.
+      const fragment = answer[zone] ? purify.sanitize(answer[zone], { RETURN_DOM_FRAGMENT: true }) : null;
+      clean[zone] = fragment ? Array.from(fragment.children).map((element) => element.outerHTML) : [];
+    }
     yield put(hotspotsLoaded(clean));
   } catch {
     yield put(hotspotsRemoved(zones));

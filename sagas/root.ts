@@ -4,7 +4,7 @@ import { basketSaga } from './basket';
 import { layoutSaga } from './layout';
 import { pageSaga } from './page';
 import { partialLoadSaga } from './partialLoad';
-import { setInspector } from './flows';
+import { flowManager, setInspector } from './flows';
 import { shopDataSaga } from './shopData';
 import { hotspotsSaga } from './hotspots';
 import { readViewType } from './layout';
@@ -31,5 +31,5 @@ export function* requestPageBundle() {
 
 export function* rootSaga() {
   if (inspectorWanted(window.location.search)) yield call(startInspector);
-  yield all([fork(shopDataSaga), fork(hotspotsSaga), fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(pageSaga), fork(partialLoadSaga), fork(requestPageBundle)]);
+  yield all([fork(flowManager), fork(shopDataSaga), fork(hotspotsSaga), fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(pageSaga), fork(partialLoadSaga), fork(requestPageBundle)]);
 }

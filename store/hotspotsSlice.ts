@@ -1,7 +1,7 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** Hotspot zones by id: sanitised HTML once loaded; a zone that failed or came back empty is removed. */
-export type HotspotZone = { state: 'loading' } | { state: 'ready'; html: string } | { state: 'removed' };
+/** Hotspot zones by id: sanitised HTML per product once loaded; a zone that failed or came back empty is removed. */
+export type HotspotZone = { state: 'loading' } | { state: 'ready'; slides: string[] } | { state: 'removed' };
 
 const hotspotsSlice = createSlice({
   name: 'hotspots',
@@ -10,8 +10,8 @@ const hotspotsSlice = createSlice({
     hotspotsLoading(state, action: PayloadAction<string[]>) {
       for (const zone of action.payload) state[zone] = { state: 'loading' };
     },
-    hotspotsLoaded(state, action: PayloadAction<Record<string, string>>) {
-      for (const [zone, html] of Object.entries(action.payload)) state[zone] = html ? { state: 'ready', html } : { state: 'removed' };
+    hotspotsLoaded(state, action: PayloadAction<Record<string, string[]>>) {
+      for (const [zone, slides] of Object.entries(action.payload)) state[zone] = slides.length ? { state: 'ready', slides } : { state: 'removed' };
     },
     hotspotsRemoved(state, action: PayloadAction<string[]>) {
       for (const zone of action.payload) state[zone] = { state: 'removed' };

@@ -1,10 +1,13 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { hotspotsRequested } from '../../store/hotspotsSlice';
 
+/** The carousel (react-slick) is its own chunk: pages without hotspots never load it. */
+const HotspotSlider = lazy(() => import(/* webpackChunkName: "slider" */ './HotspotSlider'));
+
 /**
- * A product zone whose content comes by ajax (elements with ajaxLoad). Removed from the page
- * when the load fails or the zone comes back empty.
+ * A product zone whose content comes by ajax (elements with ajaxLoad), shown as a slider.
+ * Removed from the page when the load fails or the zone comes back empty.
  */
 export function HotspotZone({ zone, zonesType, product, title }: { zone: string; zonesType: string; product?: number; title: string }) {
   const dispatch = useAppDispatch();
@@ -14,10 +17,17 @@ export function HotspotZone({ zone, zonesType, product, title }: { zone: string;
   }, [dispatch, zone, zonesType, product]);
   if (!state || state.state === 'removed') return null;
   const headingId = `hotspot-${zone}`;
+  const placeholder = <div className="hotspot-zone__placeholder" />;
   return (
-    <section className="hotspot-zone" data-zone={zone} aria-labelledby={headingId} aria-busy={state.state === 'loading'}>
+    <div className="hotspot-zone" data-zone={zone} aria-busy={state.state === 'loading'}>
       <h2 id={headingId}>{title}</h2>
-      {state.state === 'ready' ? <div className="hotspot-zone__list" dangerouslySetInnerHTML={{ __html: state.html }} /> : <div className="hotspot-zone__list hotspot-zone__list--loading" />}
-    </section>
+      {state.state === 'ready' ? (
+        <Suspense fallback={placeholder}>
+          <HotspotSlider zone={zone} labelledBy={headingId} slides={state.slides} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
+    </div>
   );
 }

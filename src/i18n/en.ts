@@ -97,6 +97,15 @@ const en: Catalogue = {
     home: 'Back to the home page',
   },
   status: { loading: 'Loading…', failed: 'An error occurred while reading the data. Please reload the page.' },
+  slider: {
+    carousel: 'carousel',
+    slide: 'slide',
+    position: '{{n}} of {{total}}',
+    pause: 'Pause',
+    play: 'Play',
+    previous: 'Previous',
+    next: 'Next',
+  },
   alert: { close: 'Close message' },
   axis: { front: 'Front', rear: 'Rear' },
 };

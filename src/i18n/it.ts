@@ -96,6 +96,15 @@ const it = {
     home: 'Torna alla pagina iniziale',
   },
   status: { loading: 'Caricamento…', failed: 'È avvenuto un errore durante la lettura dei dati. Ricaricare la pagina.' },
+  slider: {
+    carousel: 'carosello',
+    slide: 'diapositiva',
+    position: '{{n}} di {{total}}',
+    pause: 'Pausa',
+    play: 'Riproduci',
+    previous: 'Precedente',
+    next: 'Successivo',
+  },
   alert: { close: 'Chiudi messaggio' },
   axis: { front: 'Anteriore', rear: 'Posteriore' },
 };

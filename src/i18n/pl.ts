@@ -99,6 +99,15 @@ const pl: Catalogue = {
     home: 'Wróć na stronę główną',
   },
   status: { loading: 'Ładowanie…', failed: 'Wystąpił błąd podczas odczytu danych. Odśwież stronę.' },
+  slider: {
+    carousel: 'karuzela',
+    slide: 'slajd',
+    position: '{{n}} z {{total}}',
+    pause: 'Pauza',
+    play: 'Odtwórz',
+    previous: 'Poprzedni',
+    next: 'Następny',
+  },
   alert: { close: 'Zamknij komunikat' },
   axis: { front: 'Przód', rear: 'Tył' },
 };

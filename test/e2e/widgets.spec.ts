@@ -15,6 +15,37 @@ test.describe('page widgets', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  test('the hotspot carousel: autoplay, pause, previous / next, arrow keys, slides out of view are inert', async ({ page }, info) => {
+    await page.goto('/main.php');
+    const carousel = page.locator('section[aria-roledescription="carosello"]');
+    await expect(carousel).toBeVisible();
+    await expect(carousel).toHaveAttribute('aria-labelledby', 'hotspot-hotspot_promo');
+    const firstSlide = carousel.getByRole('group', { name: '1 di 8' });
+    await expect(firstSlide).toBeVisible();
+    // Hovering interrupts the autoplay; leaving resumes it.
+    await page.mouse.move(0, 0);
+    await expect(carousel).toHaveAttribute('data-state', 'playing');
+    await carousel.getByRole('button', { name: 'Pausa' }).click();
+    await expect(carousel).toHaveAttribute('data-state', /paused|focussed|interrupted/);
+    await page.mouse.move(0, 0);
+    await page.locator('h1').click();
+    await expect(carousel).toHaveAttribute('data-state', 'paused');
+    await expect(carousel.getByRole('button', { name: 'Riproduci' })).toBeVisible();
+    const phone = info.project.name === 'phone';
+    if (phone) {
+      // One slide at a time on a phone: the others are out of view and inert.
+      const second = carousel.getByRole('group', { name: '2 di 8', includeHidden: true });
+      await expect.poll(() => second.evaluate((element) => (element.closest('.slick-slide') as HTMLElement).inert)).toBe(true);
+    }
+    await carousel.getByRole('button', { name: 'Successivo' }).click();
+    await expect(carousel.locator('.slick-current [role="group"]')).toHaveAttribute('aria-label', '2 di 8');
+    await carousel.getByRole('button', { name: 'Successivo' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(carousel).toHaveAttribute('data-current', '0');
+    await expect(carousel.locator('.slick-current [role="group"]')).toHaveAttribute('aria-label', '1 di 8');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   test('a hotspot zone whose load fails is removed', async ({ page, request }) => {
     await request.post('/__test/faults', { data: { path: '/ajax/hotspots.php', mode: 'fail', times: 1 } });
     await page.goto('/main.php');

@@ -11,9 +11,9 @@ describe('hotspots saga', () => {
   it('sanitises each zone\u2019s html and removes empty zones (expectSaga)', () => {
     return expectSaga(loadHotspots, request)
       .withReducer(hotspotsReducer)
-      .provide([[matchers.call.fn(fetchHotspots), { hotspot_promo: '<article>ok<img src=x onerror="alert(1)"></article>', hotspot_gone: '' }]])
+      .provide([[matchers.call.fn(fetchHotspots), { hotspot_promo: '<article>ok<img src=x onerror="alert(1)"></article><article>two</article>', hotspot_gone: '' }]])
       .hasFinalState({
-        hotspot_promo: { state: 'ready', html: '<article>ok<img src="x"></article>' },
+        hotspot_promo: { state: 'ready', slides: ['<article>ok<img src="x"></article>', '<article>two</article>'] },
         hotspot_gone: { state: 'removed' },
       })
       .run();
