@@ -7,6 +7,7 @@ import { partialLoadSaga } from './partialLoad';
 import { flowManager, setInspector } from './flows';
 import { shopDataSaga } from './shopData';
 import { hotspotsSaga } from './hotspots';
+import { consentSaga } from './consent';
 import { readViewType } from './layout';
 import { deviceFlags } from '../src/domain/tracking';
 import { shopDataRequested } from '../store/shopDataSlice';
@@ -31,5 +32,5 @@ export function* requestPageBundle() {
 
 export function* rootSaga() {
   if (inspectorWanted(window.location.search)) yield call(startInspector);
-  yield all([fork(flowManager), fork(shopDataSaga), fork(hotspotsSaga), fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(pageSaga), fork(partialLoadSaga), fork(requestPageBundle)]);
+  yield all([fork(flowManager), fork(consentSaga), fork(shopDataSaga), fork(hotspotsSaga), fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(pageSaga), fork(partialLoadSaga), fork(requestPageBundle)]);
 }

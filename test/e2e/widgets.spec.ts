@@ -65,4 +65,16 @@ test.describe('page widgets', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expect(link).toHaveCount(0);
   });
+
+  test('a logged-in shopper gets the consent cookie for 30 days', async ({ page, context, baseURL }) => {
+    await page.goto('/contact.php');
+    expect((await context.cookies()).find((c) => c.name === 'shop_consent')).toBeUndefined();
+    await context.addCookies([{ name: 'shop_login', value: 'abc', url: baseURL! }]);
+    await page.reload();
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'shop_consent')?.value).toBe('1');
+    const consent = (await context.cookies()).find((c) => c.name === 'shop_consent')!;
+    const days = (consent.expires * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+  });
 });
