@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { ListingProduct } from '../api/wire';
 import { catalogueNumber } from '../domain/brakes';
+import { smallSource } from '../domain/responsiveImage';
+import { ResponsiveImage } from './ResponsiveImage';
 
 /** A product in a list: picture, name, catalogue number, producer, availability and price. */
 export function ProductCard({ product, eager = false }: { product: ListingProduct; eager?: boolean }) {
@@ -8,7 +10,14 @@ export function ProductCard({ product, eager = false }: { product: ListingProduc
   return (
     <article className="product-card" data-product-id={product.id}>
       <a className="product-card__link" href={product.link}>
-        <img className="product-card__image" src={product.icon} alt="" width="160" height="160" loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        <ResponsiveImage
+          className="product-card__image"
+          sources={{ src_mobile: smallSource(product.icon), src_tablet: product.icon, src_desktop: product.icon }}
+          alt=""
+          width={160}
+          height={160}
+          eager={eager}
+        />
         <h3 className="product-card__name">{product.name}</h3>
       </a>
       <p className="product-card__meta">

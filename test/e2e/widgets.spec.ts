@@ -77,4 +77,18 @@ test.describe('page widgets', () => {
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
   });
+
+  test('product pictures follow the layout mode and load lazily, 100 px ahead of the viewport', async ({ page }, info) => {
+    await page.goto('/search.php?traits_alt[24]=148728');
+    const images = page.locator('.product-card__image');
+    await expect(images.first()).toHaveAttribute('data-loaded', 'true');
+    const phone = info.project.name === 'phone';
+    const first = await images.first().getAttribute('src');
+    expect(first!.endsWith('?w=420')).toBe(phone);
+    const last = images.last();
+    await expect(last).toHaveAttribute('data-loaded', 'false');
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toHaveAttribute('data-loaded', 'true');
+    await expect.poll(() => last.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  });
 });
