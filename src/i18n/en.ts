@@ -106,6 +106,15 @@ const en: Catalogue = {
     previous: 'Previous',
     next: 'Next',
   },
+  form: {
+    required: 'This field is required.',
+    minLength: 'Enter at least {{n}} characters.',
+    maxLength: 'Enter at most {{n}} characters.',
+    email: 'Enter a valid e-mail address.',
+    phone: 'The phone number must have at least {{n}} digits.',
+    bankAccount: 'Invalid bank account format.',
+    terms: 'You must accept the terms and conditions.',
+  },
   alert: { close: 'Close message' },
   axis: { front: 'Front', rear: 'Rear' },
 };

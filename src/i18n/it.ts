@@ -105,6 +105,15 @@ const it = {
     previous: 'Precedente',
     next: 'Successivo',
   },
+  form: {
+    required: 'Questo campo è obbligatorio.',
+    minLength: 'Inserire almeno {{n}} caratteri.',
+    maxLength: 'Inserire al massimo {{n}} caratteri.',
+    email: 'Inserire un indirizzo e-mail valido.',
+    phone: 'Il numero di telefono deve avere almeno {{n}} cifre.',
+    bankAccount: 'Formato del conto bancario non valido.',
+    terms: 'È necessario accettare i termini e le condizioni.',
+  },
   alert: { close: 'Chiudi messaggio' },
   axis: { front: 'Anteriore', rear: 'Posteriore' },
 };

@@ -108,6 +108,15 @@ const pl: Catalogue = {
     previous: 'Poprzedni',
     next: 'Następny',
   },
+  form: {
+    required: 'To pole jest wymagane.',
+    minLength: 'Wpisz co najmniej {{n}} znaków.',
+    maxLength: 'Wpisz najwyżej {{n}} znaków.',
+    email: 'Wpisz poprawny adres e-mail.',
+    phone: 'Numer telefonu musi mieć co najmniej {{n}} cyfr.',
+    bankAccount: 'Nieprawidłowy format numeru konta.',
+    terms: 'Musisz zaakceptować regulamin.',
+  },
   alert: { close: 'Zamknij komunikat' },
   axis: { front: 'Przód', rear: 'Tył' },
 };

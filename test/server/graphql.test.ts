@@ -151,4 +151,24 @@ describe('content endpoints', () => {
     expect(answer).toMatchObject({ minPrice: 100, maxPrice: 5000, totalPrice: 250.5, priceType: 'gross' });
     expect((await app.inject({ method: 'GET', url: '/ajax/instalments.php?price=abc' })).statusCode).toBe(400);
   });
+
+  it('answers the wishlist count, the return hook and the size versions of listed products', async () => {
+    const visitor = new Visitor(app);
+    expect((await visitor.get('/ajax/wishlist.php')).json()).toEqual({ count: 0 });
+    expect((await visitor.get('/return.php')).json()).toEqual({ status: 'ok' });
+    const versions = await visitor.post('/search.php?getProductXML=true&json=true', { products: `${SPECIAL_PRODUCTS.multiSize};100` });
+    expect(versions.json().products.map((p: { id: number }) => p.id)).toEqual([SPECIAL_PRODUCTS.multiSize, 100]);
+    expect((await visitor.post('/search.php?getProductXML=true&json=true', { products: '1;x' })).statusCode).toBe(400);
+  });
+
+  it('draws technical drawings and category icons, with the PNG fallback icon', async () => {
+    const drawing = await app.inject({ method: 'GET', url: '/data/gfx/drawings/P85020.jpg' });
+    expect(drawing.statusCode).toBe(200);
+    expect(drawing.body).toContain('P85020');
+    const icon = await app.inject({ method: 'GET', url: '/data/include/cms/cms/configurator_icons/dischi.svg' });
+    expect(icon.headers['content-type']).toContain('image/svg+xml');
+    const fallback = await app.inject({ method: 'GET', url: '/data/gfx/icons/defaulticon_1.png' });
+    expect(fallback.headers['content-type']).toBe('image/png');
+    expect(fallback.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+  });
 });
