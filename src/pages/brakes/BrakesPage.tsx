@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../store/hooks';
 import { LoadingState } from '../../components/LoadingState';
-import { CATEGORY_ICONS } from '../categoryIcons';
+import { CategoryTiles } from '../../components/CategoryTiles';
 
 /** The brake system page: where the brake finder lives; its categories for now. */
 export default function BrakesPage() {
@@ -14,19 +14,7 @@ export default function BrakesPage() {
       <LoadingState />
       <section aria-labelledby="brakes-categories">
         <h2 id="brakes-categories">{t('brakes.categories')}</h2>
-        <ul className="category-tiles">
-          {categories
-            .filter(([id, , count]) => count > 0 && CATEGORY_ICONS[id])
-            .map(([id, name, count]) => (
-              <li key={id}>
-                <a className="category-tile" href={`/search.php?traits_alt[24]=${id}`}>
-                  <img src={CATEGORY_ICONS[id]} alt="" width="72" height="72" />
-                  <span className="category-tile__name">{name}</span>
-                  <span className="category-tile__count">{t('home.productsCount', { count })}</span>
-                </a>
-              </li>
-            ))}
-        </ul>
+        <CategoryTiles rows={categories} brakesOnly />
       </section>
     </div>
   );

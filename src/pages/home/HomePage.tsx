@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../store/hooks';
 import { ProductCard } from '../../components/ProductCard';
 import { LoadingState } from '../../components/LoadingState';
-import { CATEGORY_ICONS } from '../categoryIcons';
+import { CategoryTiles } from '../../components/CategoryTiles';
 import { HotspotZone } from '../../components/HotspotZone';
 
 /** Home: the category tiles with their counts, then the most wanted products. */
@@ -19,19 +19,7 @@ export default function HomePage() {
       <LoadingState />
       <section aria-labelledby="home-categories">
         <h2 id="home-categories">{t('home.categories')}</h2>
-        <ul className="category-tiles">
-          {categories
-            .filter(([, , count]) => count > 0)
-            .map(([id, name, count]) => (
-              <li key={id}>
-                <a className="category-tile" href={`/search.php?traits_alt[24]=${id}`}>
-                  <img src={CATEGORY_ICONS[id] ?? '/data/gfx/icons/defaulticon_1.png'} alt="" width="72" height="72" />
-                  <span className="category-tile__name">{name}</span>
-                  <span className="category-tile__count">{t('home.productsCount', { count })}</span>
-                </a>
-              </li>
-            ))}
-        </ul>
+        <CategoryTiles rows={categories} />
       </section>
       <HotspotZone zone="hotspot_promo" zonesType="main" title={t('home.offers')} />
       <section aria-labelledby="home-popular">
