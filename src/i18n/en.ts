@@ -54,6 +54,7 @@ const en: Catalogue = {
     page: 'Page {{page}} of {{pages}}',
     fits: 'Fits your vehicle',
     searchFor: 'Results for “{{text}}”',
+    filters: 'Filters',
     all: 'All',
   },
   product: {

@@ -53,6 +53,7 @@ const it = {
     page: 'Pagina {{page}} di {{pages}}',
     fits: 'Adatto al tuo veicolo',
     searchFor: 'Risultati per «{{text}}»',
+    filters: 'Filtri',
     all: 'Tutte',
   },
   product: {

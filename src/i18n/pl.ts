@@ -56,6 +56,7 @@ const pl: Catalogue = {
     page: 'Strona {{page}} z {{pages}}',
     fits: 'Pasuje do Twojego pojazdu',
     searchFor: 'Wyniki dla „{{text}}”',
+    filters: 'Filtry',
     all: 'Wszystkie',
   },
   product: {

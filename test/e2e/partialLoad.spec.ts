@@ -3,6 +3,11 @@ import { screenshot } from './support/screens';
 
 /** Marks the document: a partial load keeps the mark, a full navigation loses it. */
 const mark = (page: Page) => page.evaluate(() => ((window as unknown as { loadMark: number }).loadMark = 42));
+/** On a phone the filters sit behind their disclosure (the mobile grid). */
+async function openFilters(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Filtri' });
+  if ((await toggle.count()) && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+}
 const marked = (page: Page) => page.evaluate(() => (window as unknown as { loadMark?: number }).loadMark === 42);
 
 test.describe('partial page loads on the listing', () => {
@@ -14,6 +19,7 @@ test.describe('partial page loads on the listing', () => {
     await page.goto('/search.php?traits_alt[24]=151538');
     await expect(page.getByRole('heading', { level: 1, name: 'Dischi freno' })).toBeVisible();
     await mark(page);
+    await openFilters(page);
     await page.locator('.filters').getByRole('link', { name: /^Pastiglie freno/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Pastiglie freno' })).toBeVisible();
     await expect(page).toHaveURL(/traits_alt%5B24%5D=148728|traits_alt\[24\]=148728/);
@@ -40,6 +46,7 @@ test.describe('partial page loads on the listing', () => {
   test('a new load cancels the one in flight: the slow answer is never shown', async ({ page, request }) => {
     await page.goto('/search.php?traits_alt[24]=154315');
     await expect(page.getByRole('heading', { level: 1, name: 'Kit freni' })).toBeVisible();
+    await openFilters(page);
     await request.post('/__test/faults', { data: { path: '/search.php', mode: 'delay', ms: 2500, times: 1 } });
     await page.locator('.filters').getByRole('link', { name: /^Dischi freno/ }).click();
     await expect(page.getByRole('progressbar')).toBeVisible();

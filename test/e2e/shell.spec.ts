@@ -43,8 +43,18 @@ test.describe('the shop shell', () => {
     await expect(group).toHaveAttribute('aria-expanded', 'true');
   });
 
-  test('listing page shows the category\'s products and filters', async ({ page }) => {
+  test('listing page shows the category\'s products and filters', async ({ page }, info) => {
     await page.goto('/search.php?traits_alt[24]=151538');
+    // Layout mode 1 moves the filters into the mobile grid, behind a disclosure.
+    const filters = page.getByRole('complementary', { name: 'Filtri' });
+    if (info.project.name === 'phone') {
+      await expect(filters).toBeHidden();
+      await page.getByRole('button', { name: 'Filtri' }).click();
+    } else {
+      await expect(page.getByRole('button', { name: 'Filtri' })).toHaveCount(0);
+    }
+    await expect(filters).toBeVisible();
+    await expect(filters.getByRole('link', { name: /^Pastiglie freno/ })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Dischi freno' })).toBeVisible();
     await expect(page.locator('.listing__count')).toContainText(/\d+ prodotti/);
     const cards = page.locator('.product-card');

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { LayoutModeNumber } from '../../../machines/layoutMode';
 import { useAppSelector } from '../../../store/hooks';
 import { ProductCard } from '../../components/ProductCard';
 import { LoadingState } from '../../components/LoadingState';
@@ -20,6 +22,9 @@ export default function SearchPage() {
   const category = listing?.categories.find(([id]) => String(id) === query['traits_alt[24]']);
   const title = query.text ? t('listing.searchFor', { text: query.text }) : (category?.[1] ?? t('listing.title'));
   const loading = useFlow<unknown>('partialLoad')?.value === 'loading';
+  // Layout mode 1 moves the filters into the mobile grid: a disclosure above the results.
+  const mobile = (useFlow<{ mode: LayoutModeNumber | null }>('layoutMode')?.context.mode ?? 1) === 1;
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const pages = listing ? Math.max(1, Math.ceil(listing.total / listing.pageSize)) : 1;
   const page = listing?.page ?? 1;
   return (
@@ -27,8 +32,13 @@ export default function SearchPage() {
       <h1>{title}</h1>
       <LoadingState />
       {listing ? (
-        <div className="listing">
-          <aside className="filters" aria-label={t('listing.categories')}>
+        <div className="listing" data-grid={mobile ? 'mobile' : 'desktop'}>
+          {mobile ? (
+            <button type="button" className="filters-toggle" aria-expanded={filtersOpen} aria-controls="listing-filters" onClick={() => setFiltersOpen(!filtersOpen)}>
+              {t('listing.filters')}
+            </button>
+          ) : null}
+          <aside id="listing-filters" className="filters" aria-label={t('listing.filters')} hidden={mobile && !filtersOpen}>
             <h2>{t('listing.categories')}</h2>
             <ul>
               <li>
