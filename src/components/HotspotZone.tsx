@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { hotspotsRequested } from '../../store/hotspotsSlice';
+import { showMoreFlag } from '../domain/slider';
 
 /** The carousel (react-slick) is its own chunk: pages without hotspots never load it. */
 const HotspotSlider = lazy(() => import(/* webpackChunkName: "slider" */ './HotspotSlider'));
@@ -19,7 +20,7 @@ export function HotspotZone({ zone, zonesType, product, title }: { zone: string;
   const headingId = `hotspot-${zone}`;
   const placeholder = <div className="hotspot-zone__placeholder" />;
   return (
-    <div className="hotspot-zone" data-zone={zone} aria-busy={state.state === 'loading'}>
+    <div className="hotspot-zone" data-zone={zone} aria-busy={state.state === 'loading'} data-show-more={state.state === 'ready' && showMoreFlag(state.slides.length)}>
       <h2 id={headingId}>{title}</h2>
       {state.state === 'ready' ? (
         <Suspense fallback={placeholder}>

@@ -70,3 +70,9 @@ export function stepSlide(position: SlidePosition, options: { count: number; sli
   if (next < 0) return position.current <= 0 ? { current: Math.min(last, slidesToScroll), direction: 1 } : { current: 0, direction: towards };
   return { current: next, direction: towards };
 }
+
+/** An associated-products zone gets a show-more flag when it holds more than 3 products. */
+export const SHOW_MORE_ABOVE = 3;
+export function showMoreFlag(productCount: number): boolean {
+  return productCount > SHOW_MORE_ABOVE;
+}

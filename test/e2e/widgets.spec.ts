@@ -12,6 +12,7 @@ test.describe('page widgets', () => {
     await expect(zone.getByRole('heading', { name: 'I nostri prezzi migliori' })).toBeVisible();
     await expect(zone.locator('.hotspot-product').first()).toBeVisible();
     expect(await zone.locator('.hotspot-product').count()).toBeGreaterThan(3);
+    await expect(zone).toHaveAttribute('data-show-more', 'true');
     expect(await axeViolations(page)).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { createActor, SimulatedClock } from 'xstate';
 import { sliderMachine, type SliderInput } from '../../../machines/slider';
-import { canAddSlide, canRemoveSlide, CATEGORY_SLIDER_BREAKPOINTS, HOTSPOT_SLIDER_BREAKPOINTS, slidesToShowAt, stepSlide } from '../../../src/domain/slider';
+import { canAddSlide, canRemoveSlide, showMoreFlag, CATEGORY_SLIDER_BREAKPOINTS, HOTSPOT_SLIDER_BREAKPOINTS, slidesToShowAt, stepSlide } from '../../../src/domain/slider';
 
 function start(input: SliderInput) {
   const clock = new SimulatedClock();
@@ -102,6 +102,9 @@ describe('slider rules', () => {
   });
   it('shows 6/5/3 category slides, then none, across 1170/979/757', () => {
     expect([1280, 1100, 900, 757, 375].map((w) => slidesToShowAt(w, 6, CATEGORY_SLIDER_BREAKPOINTS))).toEqual([6, 5, 3, 'unslick', 'unslick']);
+  });
+  it('flags an associated-products zone for show-more above 3 products', () => {
+    expect([3, 4].map(showMoreFlag)).toEqual([false, true]);
   });
   it('property: a step never leaves the slides', () => {
     fc.assert(
