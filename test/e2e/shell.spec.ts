@@ -117,4 +117,13 @@ test.describe('the shop shell', () => {
     await expect(page.locator('.product-card').first()).toBeVisible();
     expect(problems).toEqual([]);
   });
+
+  test('no page is wider than the screen (tables scroll inside their box)', async ({ page }) => {
+    for (const path of ['/main.php', '/search.php?traits_alt[24]=148728', `/product-${14}-x.html`, '/basketedit.php', '/brakes.php', '/contact.php', '/noproduct.php']) {
+      await page.goto(path.replace('-x.html', '-dischi.html'));
+      await expect(page.locator('h1')).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect({ path, overflow }).toEqual({ path, overflow: 0 });
+    }
+  });
 });
