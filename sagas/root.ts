@@ -1,15 +1,14 @@
 import { all, call, fork, put } from 'redux-saga/effects';
 import { alertSaga } from './alert';
 import { basketSaga } from './basket';
-import { layoutSaga } from './layout';
+import { layoutSaga, readViewType } from './layout';
 import { pageSaga } from './page';
 import { partialLoadSaga } from './partialLoad';
 import { flowManager, setInspector } from './flows';
 import { shopDataSaga } from './shopData';
 import { hotspotsSaga } from './hotspots';
 import { consentSaga } from './consent';
-import { readViewType } from './layout';
-import { deviceFlags } from '../src/domain/tracking';
+import { deviceFlags } from '../src/domain/device';
 import { shopDataRequested } from '../store/shopDataSlice';
 import type { DeviceParams } from '../src/api/wire';
 

@@ -12,8 +12,3 @@ export function pendingTrackingEvents(headers: Record<string, unknown> | null | 
   const value = typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : typeof raw === 'number' ? raw : NaN;
   return Number.isFinite(value) && value >= TRACKING_EVENTS_THRESHOLD ? value : 0;
 }
-
-/** Device flags of the shop data calls, from the layout mode (1 mobile, 2 tablet, 3-4 desktop). */
-export function deviceFlags(mode: number | null): { mobile: boolean; tablet: boolean; pc: boolean } {
-  return { mobile: mode === 1, tablet: mode === 2, pc: mode === null || mode >= 3 };
-}

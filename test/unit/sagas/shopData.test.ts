@@ -8,7 +8,8 @@ import { fetchShopData } from '../../../src/api/basket';
 import { fetchTrackingEvents } from '../../../src/api/graphql';
 import { runScriptText } from '../../../src/api/scripts';
 import type { BasketSummary, ShopDataResponse } from '../../../src/api/wire';
-import { pendingTrackingEvents, deviceFlags } from '../../../src/domain/tracking';
+import { pendingTrackingEvents } from '../../../src/domain/tracking';
+import { deviceFlags } from '../../../src/domain/device';
 import { basketLoaded, wishlistCounted } from '../../../store/basketSlice';
 import { shopDataLoaded } from '../../../store/shopDataSlice';
 
