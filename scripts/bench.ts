@@ -2,7 +2,7 @@
  * `npm run bench`: measured figures, printed as tables and written to bench/report.json.
  * Budgets are reported against, never asserted: these machines are shared and noisy.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startShop } from './bench/shopServer';
 import { measureFirstLoad } from './bench/firstLoad';
@@ -98,7 +98,9 @@ async function main() {
 
   const outDir = join(__dirname, '..', 'bench');
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
+  // With BENCH_ONLY, the sections not run keep their last figures.
+  const previous = process.env.BENCH_ONLY && existsSync(join(outDir, 'report.json')) ? JSON.parse(readFileSync(join(outDir, 'report.json'), 'utf8')) : {};
+  writeFileSync(join(outDir, 'report.json'), JSON.stringify({ ...previous, ...report }, null, 2) + '\n');
   console.log(`\nWrote ${join('bench', 'report.json')}`);
 }
 

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LayoutModeNumber } from '../../../machines/layoutMode';
-import { useAppSelector } from '../../../store/hooks';
+import { useAppSelector, useFlow } from '../../../store/hooks';
 import { ProductCard } from '../../components/ProductCard';
 import { LoadingState } from '../../components/LoadingState';
 import { PartialLink } from '../../components/PartialLink';
-import { useFlow } from '../../../store/hooks';
 
 /** Builds the listing address for the current query with some parameters changed. */
 function listingHref(query: Record<string, string>, changes: Record<string, string | null>): string {
