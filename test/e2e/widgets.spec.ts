@@ -1,13 +1,21 @@
 import { expect, test } from '@playwright/test';
 import { axeViolations } from './support/axe';
+import type { Page } from '@playwright/test';
+
+/** Hotspot zones load when they come near the viewport: bring the promo zone there. */
+async function reachPromoZone(page: Page) {
+  await page.locator('.category-tiles').first().waitFor();
+  await page.evaluate(() => document.querySelector('[data-zone-pending="hotspot_promo"], [data-zone="hotspot_promo"]')?.scrollIntoView());
+}
 
 test.describe('page widgets', () => {
   test.afterEach(async ({ request }) => {
     await request.delete('/__test/faults');
   });
 
-  test('hotspot zones load by ajax and show products', async ({ page }) => {
+  test('hotspot zones load by ajax when near the viewport and show products', async ({ page }) => {
     await page.goto('/main.php');
+    await reachPromoZone(page);
     const zone = page.locator('[data-zone="hotspot_promo"]');
     await expect(zone.getByRole('heading', { name: 'I nostri prezzi migliori' })).toBeVisible();
     await expect(zone.locator('.hotspot-product').first()).toBeVisible();
@@ -18,6 +26,7 @@ test.describe('page widgets', () => {
 
   test('the hotspot carousel: autoplay, pause, previous / next, arrow keys, slides out of view are inert', async ({ page }, info) => {
     await page.goto('/main.php');
+    await reachPromoZone(page);
     const carousel = page.locator('section[aria-roledescription="carosello"]');
     await expect(carousel).toBeVisible();
     await expect(carousel).toHaveAttribute('aria-labelledby', 'hotspot-hotspot_promo');
@@ -51,7 +60,10 @@ test.describe('page widgets', () => {
     await request.post('/__test/faults', { data: { path: '/ajax/hotspots.php', mode: 'fail', times: 1 } });
     await page.goto('/main.php');
     await expect(page.locator('.product-card').first()).toBeVisible();
-    await expect(page.locator('[data-zone="hotspot_promo"]')).toHaveCount(0);
+    const failed = page.waitForResponse((response) => response.url().includes('/ajax/hotspots.php'));
+    await reachPromoZone(page);
+    expect((await failed).status()).toBe(500);
+    await expect(page.locator('[data-zone="hotspot_promo"], [data-zone-pending="hotspot_promo"]')).toHaveCount(0);
   });
 
   test('the back-to-top link appears after twice the window height and brings the shopper back up', async ({ page }) => {
