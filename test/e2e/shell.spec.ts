@@ -45,6 +45,8 @@ test.describe('the shop shell', () => {
 
   test('listing page shows the category\'s products and filters', async ({ page }, info) => {
     await page.goto('/search.php?traits_alt[24]=151538');
+    await expect(page.locator('.product-card').first()).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
     // Layout mode 1 moves the filters into the mobile grid, behind a disclosure.
     const filters = page.getByRole('complementary', { name: 'Filtri' });
     if (info.project.name === 'phone') {

@@ -67,7 +67,7 @@ export default function SearchPage() {
             </ul>
           </aside>
           <section className="listing__results" aria-label={t('listing.results', { count: listing.total })} aria-busy={loading} data-loading={loading}>
-            <p className="listing__count">{t('listing.results', { count: listing.total })}</p>
+            <h2 className="listing__count">{t('listing.results', { count: listing.total })}</h2>
             {listing.products.length === 0 ? <p className="listing__empty">{t('listing.empty')}</p> : null}
             <div className="product-grid">
               {listing.products.map((product, index) => (
