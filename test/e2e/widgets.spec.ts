@@ -58,9 +58,10 @@ test.describe('page widgets', () => {
 
   test('a hotspot zone whose load fails is removed', async ({ page, request }) => {
     await request.post('/__test/faults', { data: { path: '/ajax/hotspots.php', mode: 'fail', times: 1 } });
+    // Listen before loading: on a desktop the zone is in view at once and asks straight away.
+    const failed = page.waitForResponse((response) => response.url().includes('/ajax/hotspots.php'));
     await page.goto('/main.php');
     await expect(page.locator('.product-card').first()).toBeVisible();
-    const failed = page.waitForResponse((response) => response.url().includes('/ajax/hotspots.php'));
     await reachPromoZone(page);
     expect((await failed).status()).toBe(500);
     await expect(page.locator('[data-zone="hotspot_promo"], [data-zone-pending="hotspot_promo"]')).toHaveCount(0);
