@@ -31,8 +31,11 @@ export function BackToTop() {
     requestAnimationFrame(step);
   };
   return (
-    <a className="back-to-top" href="#content" onClick={toTop}>
-      <span aria-hidden="true">↑</span> {t('shop.backToTop')}
-    </a>
+    // In a landmark of its own: all content sits in landmarks (axe "region").
+    <nav aria-label={t('shop.backToTop')}>
+      <a className="back-to-top" href="#content" onClick={toTop}>
+        <span aria-hidden="true">↑</span> {t('shop.backToTop')}
+      </a>
+    </nav>
   );
 }

@@ -4,6 +4,7 @@ import { useFlow } from '../../store/hooks';
 import type { LayoutModeNumber } from '../../machines/layoutMode';
 import { LANGUAGES, LANGUAGE_STORAGE_KEY, isLanguage } from '../i18n';
 import { SnippetsEnd } from './ShopSnippets';
+import { DropDownList } from './DropDownList';
 
 const GROUPS = [
   { id: 'shop', links: [['pads', '/search.php?traits_alt[24]=148728'], ['discs', '/search.php?traits_alt[24]=151538'], ['kits', '/search.php?traits_alt[24]=154315'], ['brakes', '/brakes.php']] },
@@ -74,6 +75,18 @@ export function Footer() {
             ))}
           </select>
         </section>
+      </div>
+      <div className="site-footer__service">
+        <DropDownList
+          label={t('footer.service')}
+          direction="up"
+          links={[
+            { href: '/contact.php', label: t('footer.links.contact') },
+            { href: '/basketedit.php', label: t('header.basket') },
+            { href: '/search.php?text=spedizioni', label: t('footer.links.shipping') },
+            { href: '/search.php?text=resi', label: t('footer.links.returns') },
+          ]}
+        />
       </div>
       <p className="site-footer__legal">{t('footer.copyright')}</p>
       <SnippetsEnd />

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../store/hooks';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 
 /** The basket page (/basketedit.php): lines, totals net and gross, shipping. */
 export default function BasketPage() {
@@ -20,27 +21,26 @@ export default function BasketPage() {
       ) : null}
       {basket && basket.products.length > 0 ? (
         <>
-          <table className="basket-lines">
-            <thead>
-              <tr>
-                <th scope="col">{t('basket.product')}</th>
-                <th scope="col">{t('basket.quantity')}</th>
-                <th scope="col">{t('basket.lineTotal')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {basket.products.map((line) => (
-                <tr key={`${line.id}-${line.size}-${line.md5_additional}`}>
-                  <td>
+          <ResponsiveTable
+            className="basket-lines"
+            caption={t('basket.linesCaption')}
+            rows={basket.products}
+            rowKey={(line) => `${line.id}-${line.size}-${line.md5_additional}`}
+            columns={[
+              {
+                id: 'product',
+                header: t('basket.product'),
+                cell: (line) => (
+                  <>
                     <a href={line.link}>{line.name}</a>
                     <div className="basket-lines__code">{line.product_version_name}</div>
-                  </td>
-                  <td>{line.count}</td>
-                  <td>{line.prices.worth_gros_formatted}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              { id: 'quantity', header: t('basket.quantity'), cell: (line) => line.count },
+              { id: 'total', header: t('basket.lineTotal'), cell: (line) => line.prices.worth_gros_formatted },
+            ]}
+          />
           <dl className="basket-totals">
             <dt>{t('basket.totalNet')}</dt>
             <dd>{basket.worth_net_formatted}</dd>

@@ -4,10 +4,30 @@ import { ProductCard } from '../../components/ProductCard';
 import { LoadingState } from '../../components/LoadingState';
 import { CategoryTiles } from '../../components/CategoryTiles';
 import { HotspotZone } from '../../components/HotspotZone';
+import { NewsDateBadge } from '../../components/NewsDateBadge';
 
-/** Home: the category tiles with their counts, then the most wanted products. */
+/** The shop's news (static content, in Italian like the shop's other texts). */
+const NEWS = [
+  {
+    date: '2026-11-02',
+    title: 'Controllo freni prima dell\u2019inverno',
+    text: 'Pastiglie sotto i 3 mm o dischi rigati? Con il freddo la frenata peggiora: è il momento giusto per sostituirli.',
+  },
+  {
+    date: '2026-10-14',
+    title: 'Nuovi kit freni in catalogo',
+    text: 'Dischi e pastiglie insieme, già abbinati per asse: trovi i kit nella categoria Kit freni.',
+  },
+  {
+    date: '2026-09-21',
+    title: 'Configuratore freni rinnovato',
+    text: 'Scegli marca, modello e motore: ti mostriamo solo i ricambi compatibili con la tua auto.',
+  },
+] as const;
+
+/** Home: the category tiles with their counts, the most wanted products, the shop's news. */
 export default function HomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const categories = useAppSelector((state) => state.page.categories);
   const popular = useAppSelector((state) => state.page.listing?.products ?? []);
   return (
@@ -29,6 +49,18 @@ export default function HomePage() {
             <ProductCard key={product.id} product={product} eager={index < 2} />
           ))}
         </div>
+      </section>
+      <section className="news" aria-labelledby="home-news">
+        <h2 id="home-news">{t('home.news')}</h2>
+        <ul className="news-list">
+          {NEWS.map((item) => (
+            <li className="news-item" key={item.date}>
+              <NewsDateBadge date={item.date} locale={i18n.language} />
+              <h3 className="news-item__title">{item.title}</h3>
+              <p>{item.text}</p>
+            </li>
+          ))}
+        </ul>
       </section>
     </div>
   );
