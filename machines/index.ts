@@ -3,6 +3,7 @@ import { layoutModeMachine } from './layoutMode';
 import { alertMachine } from './alert';
 import { partialLoadMachine } from './partialLoad';
 import { sliderMachine } from './slider';
+import { buyBoxMachine } from './buyBox';
 
 /** Every flow's machine by id: what `npm run machines:export` writes for the visualizer. */
 export const machines: Record<string, AnyStateMachine> = {
@@ -10,4 +11,5 @@ export const machines: Record<string, AnyStateMachine> = {
   alert: alertMachine,
   partialLoad: partialLoadMachine,
   slider: sliderMachine,
+  buyBox: buyBoxMachine,
 };

@@ -5,8 +5,9 @@ import basket from './basketSlice';
 import page from './pageSlice';
 import shopData from './shopDataSlice';
 import hotspots from './hotspotsSlice';
+import product from './productSlice';
 
-export const rootReducer = combineReducers({ flows, basket, page, shopData, hotspots });
+export const rootReducer = combineReducers({ flows, basket, page, product, shopData, hotspots });
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** The one store. The root saga runs after the store exists (NOTES: redux-saga with RTK 2). */

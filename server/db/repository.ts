@@ -40,6 +40,10 @@ export interface ShopRepository {
   shippingOptions(productId: number, sizeId: string, quantity: number): ShippingOption[] | null;
   substitutes(): SubstituteEntry[];
   instalmentParams(totalPrice: number): InstalmentParams;
+  /** Records "e-mail me when this size is back"; false when the product or size does not exist. */
+  requestAvailabilityNotice(visitorId: string, notice: { productId: number; sizeId: string; email: string }): boolean;
+  /** How many notices wait for a product (all sizes). */
+  availabilityNotices(productId: number): number;
 
   /* visitors and baskets */
   ensureVisitor(id: string): void;

@@ -120,6 +120,21 @@ export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    id: 2,
+    name: 'availability notices',
+    sql: `
+      -- "E-mail me when it is back": one notice per product size and address.
+      CREATE TABLE availability_notices (
+        product_id INTEGER NOT NULL REFERENCES products(id),
+        size_id TEXT NOT NULL,
+        email TEXT NOT NULL,
+        visitor_id TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (product_id, size_id, email)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): void {

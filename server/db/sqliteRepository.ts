@@ -718,10 +718,38 @@ export class SqliteShopRepository implements ShopRepository {
     return { ...config, totalPrice: round2(totalPrice) };
   }
 
+  requestAvailabilityNotice(visitorId: string, notice: { productId: number; sizeId: string; email: string }): boolean {
+    const size = this.stmt('SELECT 1 FROM sizes WHERE product_id = ? AND size_id = ?').get(notice.productId, notice.sizeId);
+    if (!size) return false;
+    this.db.transaction(() => {
+      this.ensureVisitor(visitorId);
+      this.stmt('INSERT OR IGNORE INTO availability_notices (product_id, size_id, email, visitor_id, created_at) VALUES (?, ?, ?, ?, ?)').run(
+        notice.productId,
+        notice.sizeId,
+        notice.email.toLowerCase(),
+        visitorId,
+        new Date().toISOString(),
+      );
+    })();
+    return true;
+  }
+
+  availabilityNotices(productId: number): number {
+    return (this.stmt('SELECT COUNT(*) AS n FROM availability_notices WHERE product_id = ?').get(productId) as { n: number }).n;
+  }
+
   /* ---------------------------------------------------------------- baskets */
 
   ensureVisitor(id: string): void {
     this.stmt('INSERT OR IGNORE INTO visitors (id, created_at) VALUES (?, ?)').run(id, new Date().toISOString());
+  }
+
+  /** The unit price at a quantity: the highest rebate tier reached (its percent off the gross price). */
+  private rebatedUnitPrice(productId: number, gross: number, count: number): number {
+    const tiers = this.stmt('SELECT threshold, value FROM rebates WHERE product_id = ? ORDER BY threshold').all(productId) as { threshold: number; value: number }[];
+    let unit = gross;
+    for (const tier of tiers) if (count >= tier.threshold) unit = round2(gross * (1 - tier.value / 100));
+    return unit;
   }
 
   basket(visitorId: string): BasketSummary {
@@ -744,8 +772,10 @@ export class SqliteShopRepository implements ShopRepository {
     let worth = 0;
     let worthNet = 0;
     const products: BasketProduct[] = rows.map((r) => {
-      const lineGross = round2(r.price_gross * r.count);
-      const lineNet = round2(net(r.price_gross, r.vat) * r.count);
+      // Quantity rebate tiers price the line as the product page showed them.
+      const unit = this.rebatedUnitPrice(r.product_id, r.price_gross, r.count);
+      const lineGross = round2(unit * r.count);
+      const lineNet = round2(net(unit, r.vat) * r.count);
       worth += lineGross;
       worthNet += lineNet;
       return {
@@ -758,7 +788,7 @@ export class SqliteShopRepository implements ShopRepository {
         link: productLink(r.product_id, r.slug),
         icon: `/data/gfx/products/${r.product_id}.svg`,
         count: r.count,
-        worth_unit: r.price_gross,
+        worth_unit: unit,
         prices: { worth_net_formatted: formatPrice(lineNet), worth_gros_formatted: formatPrice(lineGross) },
       };
     });

@@ -3,7 +3,7 @@ import type { FieldValidationResponse, HotspotsResponse } from '../../src/api/wi
 import { ZIP_RANGES } from '../../src/domain/zipRanges';
 import type { ShopRepository } from '../db/repository';
 import { escapeHtml } from '../db/sqliteRepository';
-import { BadRequest, optionalId, optionalText, requiredId, sendError } from '../http';
+import { BadRequest, optionalId, optionalSizeId, optionalText, requiredId, sendError } from '../http';
 
 const STATIC_CACHE = 'public, max-age=300';
 
@@ -51,6 +51,19 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
     const raw = optionalText(request.query as Record<string, unknown>, 'price', 12) ?? '0';
     if (!/^\d{1,9}(\.\d{1,2})?$/.test(raw)) throw new BadRequest('invalid_parameter', 'Parameter price must be an amount');
     return repo.instalmentParams(Number(raw));
+  });
+  /** POST /ajax/notify.php (ours): product, size, email; "e-mail me when it is back in stock". */
+  app.post('/ajax/notify.php', async (request, reply) => {
+    const body = (typeof request.body === 'object' && request.body ? request.body : {}) as Record<string, unknown>;
+    const productId = requiredId(body, 'product');
+    const sizeId = optionalSizeId(body, 'size') ?? 'uniw';
+    const email = optionalText(body, 'email', 254) ?? '';
+    if (!EMAIL.test(email)) throw new BadRequest('invalid_email', 'Indirizzo e-mail non valido');
+    if (!repo.requestAvailabilityNotice(request.visitorId, { productId, sizeId, email })) {
+      return sendError(reply, 404, 'size_not_found', 'Prodotto o taglia non trovati');
+    }
+    reply.header('Cache-Control', 'no-store');
+    return { status: 'ok' };
   });
   app.get('/ajax/wishlist.php', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');

@@ -5,9 +5,22 @@ export async function fetchBasket(signal?: AbortSignal): Promise<BasketResponse>
   return (await http.get<BasketResponse>('/ajax/basket.php', { params: { getAjax: 'true' }, signal })).data;
 }
 
-export async function addToBasket(line: { product: number; size: string; number: number }, signal?: AbortSignal): Promise<BasketChangeResponse> {
+export interface AddToBasketResult {
+  answer: BasketChangeResponse;
+  /** The answer's headers: the tracking helper reads the tracking-events header from them. */
+  headers: Record<string, unknown>;
+}
+
+/** POST /basketchange.php?mode=1 (form fields size, product, number, getAjax). */
+export async function addToBasket(line: { product: number; size: string; number: number }, signal?: AbortSignal): Promise<AddToBasketResult> {
   const body = form({ product: line.product, size: line.size, number: line.number, getAjax: 'true' });
-  return (await http.post<BasketChangeResponse>('/basketchange.php?mode=1', body, { signal })).data;
+  const response = await http.post<BasketChangeResponse>('/basketchange.php?mode=1', body, { signal });
+  return { answer: response.data, headers: { ...response.headers } };
+}
+
+/** GET /return.php, fired after an add (the platform's return hook). Its answer is not read. */
+export async function fireReturn(): Promise<void> {
+  await http.get('/return.php');
 }
 
 /** POST /ajax/get.php: one batched request for the sections a page asks for. */

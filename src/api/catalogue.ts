@@ -1,5 +1,5 @@
 import { form, http } from './http';
-import type { ListingResponse, ProjectorResponse, SearchValuesResponse } from './wire';
+import type { InstalmentParams, ListingResponse, ProjectorResponse, SearchValuesResponse } from './wire';
 
 /** The listing page's data for the given query parameters (traits_alt[...], menu_alt[...], text, page). */
 export async function fetchListing(query: Record<string, string>, signal?: AbortSignal): Promise<ListingResponse> {
@@ -30,4 +30,40 @@ export async function fetchProjector(
   if (options.size) params.size = options.size;
   if (options.subscription) params.subscription = 1;
   return (await http.get<ProjectorResponse>('/ajax/projector.php', { params, signal: options.signal })).data;
+}
+
+/** Product ajax calls time out after 18000 ms (storefront spec, section 9). */
+export const PRODUCT_AJAX_TIMEOUT_MS = 18_000;
+
+export interface ProductXmlAttribute {
+  id: string;
+  name: string;
+  values: string[];
+}
+
+/** GET /projector.php?shop_xml=true&getProductXML=true: the product's attributes from its XML. */
+export async function fetchProductXmlAttributes(product: number, signal?: AbortSignal): Promise<ProductXmlAttribute[]> {
+  const answer = await http.get<string>('/projector.php', {
+    params: { product, shop_xml: 'true', getProductXML: 'true' },
+    responseType: 'text',
+    timeout: PRODUCT_AJAX_TIMEOUT_MS,
+    signal,
+  });
+  const xml = new DOMParser().parseFromString(answer.data, 'application/xml');
+  if (xml.querySelector('parsererror')) throw new Error('product XML could not be read');
+  return Array.from(xml.querySelectorAll('attributes > attribute')).map((node) => ({
+    id: node.getAttribute('id') ?? '',
+    name: node.getAttribute('name') ?? '',
+    values: Array.from(node.querySelectorAll('value')).map((value) => value.textContent ?? ''),
+  }));
+}
+
+/** GET /ajax/instalments.php?price=: the instalment calculator's limits for an amount. */
+export async function fetchInstalmentParams(price: number, signal?: AbortSignal): Promise<InstalmentParams> {
+  return (await http.get<InstalmentParams>('/ajax/instalments.php', { params: { price: price.toFixed(2) }, signal })).data;
+}
+
+/** POST /ajax/notify.php (ours): e-mail me when this size is back in stock. */
+export async function requestAvailabilityNotice(line: { product: number; size: string; email: string }, signal?: AbortSignal): Promise<void> {
+  await http.post('/ajax/notify.php', form({ product: line.product, size: line.size, email: line.email }), { signal });
 }

@@ -1,5 +1,5 @@
 import { http } from './http';
-import type { GraphQLResponse, LowestPriceProduct } from './wire';
+import type { GraphQLResponse, LowestPriceProduct, ShippingOption } from './wire';
 
 export const GRAPHQL_PATH = '/graphql/v1/';
 
@@ -18,4 +18,13 @@ export async function fetchLowestPrices(products: Array<{ productId: number; siz
   const input = products.map((p) => `{ productId: ${Math.trunc(p.productId)}${p.sizeId ? `, sizeId: ${JSON.stringify(p.sizeId)}` : ''} }`).join(', ');
   const query = `{ getLastLowestProductPrices(lastLowestPricesInput: [${input}]) { id sizes { id price { ${priceType} { value currency formatted } } } } }`;
   return graphql<{ getLastLowestProductPrices: LowestPriceProduct[] }>(query, 'getLastLowestProductPrices', signal);
+}
+
+/** Couriers for one product line (the delivery info box): prepaid flag, cost and delivery time. */
+export async function fetchShippingOptions(line: { id: number; size: string; quantity: number }, signal?: AbortSignal): Promise<ShippingOption[]> {
+  const product = `{ id: ${Math.trunc(line.id)}, size: ${JSON.stringify(line.size)}, quantity: ${Number(line.quantity)} }`;
+  const query = `{ shipping(ShippingInput: { mode: "product", products: [${product}] }) { shipping { courier { name icon } prepaid cost { value currency formatted } deliveryTime { time { days } workingDays } } } }`;
+  const answer = await graphql<{ shipping: { shipping: ShippingOption[] } }>(query, 'shipping', signal);
+  if (!answer.data) throw new Error(answer.errors?.[0]?.message ?? 'shipping query failed');
+  return answer.data.shipping.shipping;
 }

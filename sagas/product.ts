@@ -1,0 +1,264 @@
+import { createAction, type Action } from '@reduxjs/toolkit';
+import { all, call, cancelled, delay, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { buyBoxMachine, type BuyBoxEmitted, type PriceMode } from '../machines/buyBox';
+import { addToBasket, fireReturn, type AddToBasketResult } from '../src/api/basket';
+import { fetchInstalmentParams, fetchProductXmlAttributes, fetchProjector, requestAvailabilityNotice, type ProductXmlAttribute, type ProjectorPart } from '../src/api/catalogue';
+import { fetchLowestPrices, fetchShippingOptions } from '../src/api/graphql';
+import type { InstalmentParams, LowestPriceProduct, ProductPageData, ProjectorResponse, ShippingOption } from '../src/api/wire';
+import { buyStateOf, isPhysical, lineTotal, rebateSteps, unitPriceAt } from '../src/domain/productOffer';
+import { normaliseQuantity } from '../src/domain/quantity';
+import { basketLoaded } from '../store/basketSlice';
+import { flowEmitted, flowSend } from '../store/flowsSlice';
+import { productLoaded } from '../store/pageSlice';
+import { BUY_BOX_FLOW, pageOffer, rulesFor, selectBuyBox, selectChosenOffer } from '../store/productSelectors';
+import {
+  attributesLoaded,
+  instalmentLoaded,
+  lowestPriceLoaded,
+  notifyStatus,
+  offerKey,
+  offerLoaded,
+  productOpened,
+  quantitySet,
+  shippingFailed,
+  shippingLoaded,
+  shippingLoading,
+  type SizeOffer,
+} from '../store/productSlice';
+import type { RootState } from '../store';
+import { showAlert } from './alert';
+import { runFlow } from './flows';
+import { runTrackingEvents } from './tracking';
+
+/** The shopper typed a quantity (or pressed - / +): corrected by the quantity rules. */
+export const quantityEntered = createAction<number>('product/quantityEntered');
+/** The notify-me-when-available form was sent. */
+export const notifyRequested = createAction<{ email: string }>('product/notifyRequested');
+
+/** Couriers and instalments follow the quantity; typing is let settle first. */
+export const EXTRAS_DEBOUNCE_MS = 300;
+
+const emittedBy =
+  (type: BuyBoxEmitted['type']) =>
+  (action: Action): boolean => {
+    if (!flowEmitted.match(action)) return false;
+    return action.payload.id === BUY_BOX_FLOW && action.payload.event.type === type;
+  };
+
+const sendBox = (event: { type: string; [key: string]: unknown }) => flowSend({ id: BUY_BOX_FLOW, event });
+
+/** Missing size data is recorded as an internal error and hidden from the shopper. */
+export function reportInternalError(what: string, detail?: unknown): void {
+  console.error(`[internal] ${what}`, detail ?? '');
+}
+
+/**
+ * One size's data in one price mode, from GET /ajax/projector.php (sizeavailability,
+ * sizedelivery, sizeprices, and bundleprice for a bundle: the bundle's own update routine).
+ * Parts the answer lacks come from the page-level product, and the gap is recorded.
+ */
+export function* loadOffer(product: ProductPageData, sizeId: string, mode: PriceMode) {
+  const fallback = pageOffer(product, sizeId, mode);
+  const parts: ProjectorPart[] = ['sizeavailability', 'sizedelivery', 'sizeprices'];
+  if (product.product_type === 'product_bundle') parts.push('bundleprice');
+  const controller = new AbortController();
+  try {
+    const answer: ProjectorResponse = yield call(fetchProjector, product.product_id, parts, { size: sizeId, subscription: mode === 'subscription', signal: controller.signal });
+    const missing = parts.filter((part) => !answer[part as keyof ProjectorResponse]);
+    if (missing.length) reportInternalError(`size data missing for product ${product.product_id} size ${sizeId}: ${missing.join(', ')}`);
+    if (!fallback && (!answer.sizeavailability || !answer.sizedelivery || !answer.sizeprices)) return null;
+    const offer: SizeOffer = {
+      availability: answer.sizeavailability ?? fallback!.availability,
+      delivery: answer.sizedelivery ?? fallback!.delivery,
+      prices: answer.sizeprices ?? fallback!.prices,
+      bundle: answer.bundleprice ?? fallback?.bundle,
+    };
+    return offer;
+  } catch (error) {
+    reportInternalError(`size data could not be read for product ${product.product_id} size ${sizeId}`, error);
+    return fallback;
+  } finally {
+    if ((yield cancelled()) as boolean) controller.abort();
+  }
+}
+
+/** The machine asked for a size's data: from the cache, else loaded; then the box learns its buy state. */
+export function* fetchSize(product: ProductPageData, action: ReturnType<typeof flowEmitted>) {
+  const { sizeId, mode } = action.payload.event as Extract<BuyBoxEmitted, { type: 'fetchSize' }>;
+  const cached: SizeOffer | undefined = yield select((state: RootState) => state.product.offers[offerKey(sizeId, mode)]);
+  let offer: SizeOffer | null = cached ?? null;
+  if (!offer) {
+    offer = yield call(loadOffer, product, sizeId, mode);
+    if (!offer) {
+      // Nothing to show for this size: the box stays as it would for an unavailable size.
+      yield put(sendBox({ type: 'SIZE_READY', sizeId, mode, buyState: 'unavailable' }));
+      return;
+    }
+    yield put(offerLoaded({ sizeId, mode, offer }));
+  }
+  const buyState = buyStateOf({ productType: product.product_type, gratis: product.sizes[sizeId]?.gratis ?? false, availability: offer.availability, prices: offer.prices });
+  yield put(sendBox({ type: 'SIZE_READY', sizeId, mode, buyState }));
+  // The rules of the new size and mode apply to the quantity already chosen.
+  yield call(applyQuantity, product, yield select((state: RootState) => state.product.quantity), true);
+  yield fork(loadLowestPrice, product, sizeId);
+}
+
+/** Corrects a quantity by the chosen size's rules; says so when it had to raise or cap it. */
+export function* applyQuantity(product: ProductPageData, value: number, quietWhenUnchanged = false) {
+  const box: ReturnType<typeof selectBuyBox> = yield select(selectBuyBox);
+  const rules = rulesFor(product, box?.context.sizeId ?? null, box?.context.mode ?? 'normal');
+  // A size that cannot be ordered at all (stock 0) keeps the minimum: its input is disabled.
+  if (rules.max < rules.min) {
+    yield put(quantitySet(rules.min));
+    return;
+  }
+  const { quantity, message } = normaliseQuantity(value, rules);
+  const previous: number = yield select((state: RootState) => state.product.quantity);
+  yield put(quantitySet(quantity));
+  if (message && !(quietWhenUnchanged && quantity === previous)) {
+    const unit = message.n > 1 ? product.unit_plural : product.unit;
+    yield put(showAlert({ key: message.kind === 'min' ? 'buy.minQuantity' : 'buy.maxQuantity', params: { n: String(message.n).replace('.', ','), unit }, style: 'warning' }));
+  }
+}
+
+function* enterQuantity(product: ProductPageData, action: ReturnType<typeof quantityEntered>) {
+  yield call(applyQuantity, product, action.payload);
+}
+
+/** The lowest price of the last 30 days for a size (once per size); a failure is logged only. */
+export function* loadLowestPrice(product: ProductPageData, sizeId: string) {
+  const known: boolean = yield select((state: RootState) => sizeId in state.product.lowestPrice);
+  if (known) return;
+  try {
+    const answer: { data?: { getLastLowestProductPrices: LowestPriceProduct[] } } = yield call(fetchLowestPrices, [{ productId: product.product_id, sizeId }], product.price_type);
+    const size = answer.data?.getLastLowestProductPrices[0]?.sizes.find((s) => s.id === sizeId);
+    yield put(lowestPriceLoaded({ sizeId, price: size?.price[product.price_type] ?? null }));
+  } catch (error) {
+    console.error('lowest price could not be read', error);
+  }
+}
+
+/** POST /basketchange.php once; the mini basket takes the answer's basket; /return.php and tracking follow. */
+export function* addProduct(product: ProductPageData, action: ReturnType<typeof flowEmitted>) {
+  const { sizeId } = action.payload.event as Extract<BuyBoxEmitted, { type: 'add' }>;
+  const quantity: number = yield select((state: RootState) => state.product.quantity);
+  try {
+    const result: AddToBasketResult = yield call(addToBasket, { product: product.product_id, size: sizeId, number: quantity });
+    yield put(sendBox({ type: 'ADDED' }));
+    yield put(basketLoaded(result.answer.basket));
+    yield put(showAlert({ key: 'buy.added', style: 'success' }));
+    yield fork(fireAndForget, fireReturn);
+    yield fork(runTrackingEvents, result.headers);
+  } catch {
+    yield put(sendBox({ type: 'ADD_FAILED' }));
+    yield put(showAlert({ key: 'buy.addFailed', style: 'error', duration: 4000 }));
+  }
+}
+
+function* fireAndForget(fn: () => Promise<unknown>) {
+  try {
+    yield call(fn);
+  } catch {
+    // The return hook's answer is not read.
+  }
+}
+
+function* alertOf(action: ReturnType<typeof flowEmitted>) {
+  const { text } = action.payload.event as Extract<BuyBoxEmitted, { type: 'alert' }>;
+  yield put(showAlert({ key: `buy.${text}`, style: text === 'chooseSize' ? 'info' : 'warning' }));
+}
+
+/**
+ * The delivery info box and the instalment calculator follow the chosen size and quantity.
+ * Couriers are cached per product-parameter hash (product, size, quantity).
+ */
+export function* refreshExtras(product: ProductPageData, shippingCache: Map<string, ShippingOption[]>) {
+  yield delay(EXTRAS_DEBOUNCE_MS);
+  const box: ReturnType<typeof selectBuyBox> = yield select(selectBuyBox);
+  const offer: SizeOffer | null = yield select(selectChosenOffer);
+  const quantity: number = yield select((state: RootState) => state.product.quantity);
+  const sizeId = box?.context.sizeId;
+  if (!sizeId || !offer) return;
+  yield all([call(loadShipping, product, sizeId, quantity, offer, shippingCache), call(loadInstalments, product, quantity, offer)]);
+}
+
+export function* loadShipping(product: ProductPageData, sizeId: string, quantity: number, offer: SizeOffer, cache: Map<string, ShippingOption[]>) {
+  if (!isPhysical(product.product_type) || offer.availability.status === 'disable' || offer.delivery.undefined === 'true') return;
+  const hash = `${product.product_id}|${sizeId}|${quantity}`;
+  const known = cache.get(hash);
+  if (known) {
+    yield put(shippingLoaded(known));
+    return;
+  }
+  yield put(shippingLoading());
+  try {
+    const options: ShippingOption[] = yield call(fetchShippingOptions, { id: product.product_id, size: sizeId, quantity });
+    cache.set(hash, options);
+    yield put(shippingLoaded(options));
+  } catch {
+    yield put(shippingFailed());
+  }
+}
+
+export function* loadInstalments(product: ProductPageData, quantity: number, offer: SizeOffer) {
+  if (!(offer.prices.value > 0)) {
+    yield put(instalmentLoaded(null));
+    return;
+  }
+  const unit = unitPriceAt(quantity, product.price_type === 'net' ? offer.prices.price_net : offer.prices.value, rebateSteps(offer.prices, product.price_type));
+  try {
+    const params: InstalmentParams = yield call(fetchInstalmentParams, lineTotal(unit, quantity));
+    yield put(instalmentLoaded(params));
+  } catch {
+    yield put(instalmentLoaded(null));
+  }
+}
+
+/** Product XML attributes (GET /projector.php); errors are ignored. */
+export function* loadAttributes(productId: number) {
+  try {
+    const attributes: ProductXmlAttribute[] = yield call(fetchProductXmlAttributes, productId);
+    yield put(attributesLoaded(attributes));
+  } catch {
+    // Silently ignored (storefront spec, section 8).
+  }
+}
+
+export function* sendNotice(product: ProductPageData, action: ReturnType<typeof notifyRequested>) {
+  const box: ReturnType<typeof selectBuyBox> = yield select(selectBuyBox);
+  const sizeId = box?.context.sizeId ?? Object.keys(product.sizes)[0];
+  yield put(notifyStatus('sending'));
+  try {
+    yield call(requestAvailabilityNotice, { product: product.product_id, size: sizeId, email: action.payload.email });
+    yield put(notifyStatus('sent'));
+  } catch {
+    yield put(notifyStatus('failed'));
+  }
+}
+
+/** A single-size product (type onesize or uniw, or just one size) is chosen from the start. */
+export function singleSizeOf(product: ProductPageData): string | null {
+  const ids = Object.keys(product.sizes);
+  if (ids.length === 1) return ids[0];
+  return ids.find((id) => id === 'uniw' || id === 'onesize' || product.sizes[id].type === 'onesize' || product.sizes[id].type === 'uniw') ?? null;
+}
+
+/** Runs the product page: its buy box flow and what the flow asks for. */
+export function* runProductPage(action: ReturnType<typeof productLoaded>) {
+  const product = action.payload;
+  const sizeId = singleSizeOf(product);
+  yield put(productOpened({ productId: product.product_id, quantity: rulesFor(product, sizeId, 'normal').min }));
+  const shippingCache = new Map<string, ShippingOption[]>();
+  yield fork(runFlow, BUY_BOX_FLOW, buyBoxMachine, { sizeId });
+  yield fork(loadAttributes, product.product_id);
+  yield takeLatest(emittedBy('fetchSize'), fetchSize, product);
+  yield takeEvery(emittedBy('add'), addProduct, product);
+  yield takeEvery(emittedBy('alert'), alertOf);
+  yield takeLatest(quantityEntered.type, enterQuantity, product);
+  yield takeLatest(quantitySet.type, refreshExtras, product, shippingCache);
+  yield takeLatest(notifyRequested.type, sendNotice, product);
+}
+
+export function* productSaga() {
+  yield takeLatest(productLoaded.type, runProductPage);
+}

@@ -1,0 +1,31 @@
+import type { InstalmentParams } from '../api/wire';
+
+/**
+ * The instalment calculator's rule (brake-shop spec, section 4): purchase by instalments is
+ * allowed only between minPrice and maxPrice; the basket must not hold too many products, and
+ * every product must allow instalments.
+ */
+export type InstalmentCheck = 'allowed' | 'belowMin' | 'aboveMax' | 'tooManyProducts' | 'notAllProducts';
+
+/** Above this many products in the basket the instalment offer is not made. */
+export const INSTALMENT_MAX_PRODUCTS = 20;
+
+export interface InstalmentInput {
+  /** The amount to pay in instalments. */
+  price: number;
+  basketCount: number;
+  allProductsAllow: boolean;
+}
+
+export function instalmentCheck(input: InstalmentInput, params: Pick<InstalmentParams, 'minPrice' | 'maxPrice'>): InstalmentCheck {
+  if (!input.allProductsAllow) return 'notAllProducts';
+  if (input.basketCount > INSTALMENT_MAX_PRODUCTS) return 'tooManyProducts';
+  if (input.price < params.minPrice) return 'belowMin';
+  if (input.price > params.maxPrice) return 'aboveMax';
+  return 'allowed';
+}
+
+/** With an empty basket and a price in range, the instalment link is run directly. */
+export function runsLinkDirectly(input: InstalmentInput, params: Pick<InstalmentParams, 'minPrice' | 'maxPrice'>): boolean {
+  return input.basketCount === 0 && instalmentCheck(input, params) === 'allowed';
+}

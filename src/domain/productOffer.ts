@@ -1,0 +1,126 @@
+import type { BundlePrice, ProductPageData, ProductType, SizeAvailability, SizePrices } from '../api/wire';
+
+/**
+ * What the product page offers for the chosen size (storefront spec, sections 3 and 4): the
+ * buy state of the product kind, which blocks show, and the price block read under the page's
+ * price type (gross or net).
+ */
+
+/** The buy box's state once a size's data is known (the machine's states of the same names). */
+export type BuyState = 'available' | 'unavailable' | 'phonePrice' | 'pointsOnly' | 'gratis';
+
+export interface OfferInput {
+  productType: ProductType;
+  gratis: boolean;
+  availability: Pick<SizeAvailability, 'status'>;
+  prices: Pick<SizePrices, 'value' | 'points' | 'basket_enable'>;
+}
+
+/** A price of zero is a phone price (the spec's "price of zero shows the phone-price text"). */
+export function isPhonePrice(prices: Pick<SizePrices, 'value'>): boolean {
+  return !(prices.value > 0);
+}
+
+export function buyStateOf({ gratis, availability, prices }: OfferInput): BuyState {
+  if (gratis) return 'gratis';
+  if (availability.status === 'disable') return 'unavailable';
+  if (isPhonePrice(prices)) {
+    if (prices.points > 0) return 'pointsOnly';
+    return prices.basket_enable === 'y' ? 'available' : 'phonePrice';
+  }
+  return 'available';
+}
+
+/** Virtual and service products hide the stock amount and the shipping info. */
+export function isPhysical(productType: ProductType): boolean {
+  return productType !== 'product_virtual' && productType !== 'product_service';
+}
+
+/** A phone-price product that may still be bought (basket_enable y) shows a free label. */
+export function showsFreeLabel(prices: Pick<SizePrices, 'value' | 'points' | 'basket_enable'>): boolean {
+  return isPhonePrice(prices) && prices.points <= 0 && prices.basket_enable === 'y';
+}
+
+export type PriceType = ProductPageData['price_type'];
+
+export interface PriceView {
+  phonePrice: boolean;
+  value: number;
+  formatted: string;
+  net: boolean;
+  /** Crossed-out reference prices, only when above the price. */
+  srp: string | null;
+  maxprice: string | null;
+  advance: string | null;
+  yousave: { amount: number; percent: number } | null;
+  points: number;
+  pointsReceived: number;
+}
+
+export function priceView(prices: SizePrices, priceType: PriceType): PriceView {
+  const net = priceType === 'net';
+  const value = net ? prices.price_net : prices.value;
+  const above = (amount: number, formatted: string) => (amount > value && value > 0 ? formatted : null);
+  const yousave = net ? prices.yousave_net : prices.yousave;
+  return {
+    phonePrice: isPhonePrice(prices),
+    value,
+    formatted: net ? prices.price_net_formatted : prices.price_formatted,
+    net,
+    srp: net ? above(prices.srp_net, prices.srp_net_formatted) : above(prices.srp, prices.srp_formatted),
+    maxprice: net ? above(prices.maxprice_net, prices.maxprice_net_formatted) : above(prices.maxprice, prices.maxprice_formatted),
+    advance: prices.advanceprice > 0 ? prices.advanceprice_formatted : null,
+    yousave: yousave > 0 && prices.yousave_percent > 0 ? { amount: yousave, percent: prices.yousave_percent } : null,
+    points: prices.points,
+    pointsReceived: prices.points_recive,
+  };
+}
+
+/** Whether the page announces a reduction, when the lowest price of the last 30 days must show. */
+export function hasReduction(view: PriceView): boolean {
+  return !view.phonePrice && (view.srp !== null || view.maxprice !== null || view.yousave !== null);
+}
+
+export interface RebateStep {
+  threshold: number;
+  /** Unit price from this threshold on, under the page's price type. */
+  price: number;
+}
+
+/** The quantity rebate steps (rebateNumber items), cheapest last. */
+export function rebateSteps(prices: SizePrices, priceType: PriceType): RebateStep[] {
+  const items = prices.rebateNumber?.items ?? [];
+  return items
+    .map((item) => ({ threshold: item.threshold, price: priceType === 'net' ? item.price_net : item.price }))
+    .filter((step) => step.threshold > 0 && step.price > 0)
+    .sort((a, b) => a.threshold - b.threshold);
+}
+
+/** The unit price a quantity gets: the highest reached rebate step, else the price. */
+export function unitPriceAt(quantity: number, basePrice: number, steps: RebateStep[]): number {
+  let price = basePrice;
+  for (const step of steps) if (quantity >= step.threshold) price = step.price;
+  return price;
+}
+
+/** "Buy {left} more and pay {price} each": the next step above the quantity, if any. */
+export function nextRebate(quantity: number, steps: RebateStep[]): { left: number; price: number; threshold: number } | null {
+  const next = steps.find((step) => step.threshold > quantity);
+  return next ? { left: roundQuantity(next.threshold - quantity), price: next.price, threshold: next.threshold } : null;
+}
+
+function roundQuantity(n: number): number {
+  return Math.round(n * 1e6) / 1e6;
+}
+
+/** Cents-exact line total (unit price x quantity), rounded half up to 2 decimals. */
+export function lineTotal(unitPrice: number, quantity: number): number {
+  return Math.round(unitPrice * 100 * quantity + 1e-6) / 100;
+}
+
+/** A bundle's saving against its parts bought alone, under the page's price type. */
+export function bundleSaving(bundle: BundlePrice | undefined, priceType: PriceType): { amount: number; percent: number } | null {
+  if (!bundle) return null;
+  const amount = priceType === 'net' ? bundle.amount_diff_net : bundle.amount_diff_gross;
+  return amount > 0 ? { amount, percent: bundle.percent_diff } : null;
+}

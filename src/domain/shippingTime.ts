@@ -1,0 +1,68 @@
+import type { ShippingTime, SizeAvailability, SizeDelivery } from '../api/wire';
+
+/**
+ * The product page's shipping promise (storefront spec, sections 3, 4 and 9): "ships today if
+ * you order before the deadline", "ships in N days", in months when the days exceed 29, or an
+ * unknown-shipping note for products on order with an unknown delivery time.
+ */
+export const ORDER_BY_LEAD_HOURS = 3;
+export const MONTHS_AFTER_DAYS = 29;
+export const DAYS_PER_MONTH = 30;
+
+export type ShippingPromise =
+  | { kind: 'hidden' }
+  | { kind: 'unknown' }
+  /** Ships today when ordered before the deadline; `orderWithin` counts down in the last hours. */
+  | { kind: 'today'; deadline: string; orderWithin: { hours: number; minutes: number } | null }
+  | { kind: 'days'; days: number }
+  | { kind: 'months'; months: number };
+
+/** Minutes since midnight of "HH:MM", or null for anything else. */
+export function minutesOfDay(text: string): number | null {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(text.trim());
+  if (!match) return null;
+  const hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  return hours < 24 && minutes < 60 ? hours * 60 + minutes : null;
+}
+
+export interface ShippingPromiseInput {
+  availability: Pick<SizeAvailability, 'status' | 'delivery_days_undefined' | 'shipping_time' | 'delay_time'>;
+  delivery?: Pick<SizeDelivery, 'undefined'> | null;
+  /** Virtual and service products show no shipping info. */
+  physical: boolean;
+  now: Date;
+  leadHours?: number;
+}
+
+export function isUnknownDelivery(availability: ShippingPromiseInput['availability']): boolean {
+  return (
+    availability.delay_time?.unknown_delivery_time === 'true' ||
+    availability.delivery_days_undefined === 'true' ||
+    availability.shipping_time?.unknown_time === 'true'
+  );
+}
+
+export function shippingPromise({ availability, delivery, physical, now, leadHours = ORDER_BY_LEAD_HOURS }: ShippingPromiseInput): ShippingPromise {
+  if (!physical || availability.status === 'disable' || delivery?.undefined === 'true') return { kind: 'hidden' };
+  if (isUnknownDelivery(availability)) return { kind: 'unknown' };
+  const time: Partial<ShippingTime> = availability.shipping_time ?? {};
+  const deadline = minutesOfDay(time.today_shipment_deadline ?? '');
+  const nowMinutes = now.getHours() * 60 + now.getMinutes();
+  if (time.today === 'true' && deadline !== null && nowMinutes < deadline) {
+    const left = deadline - nowMinutes;
+    const orderWithin = left <= leadHours * 60 ? { hours: Math.floor(left / 60), minutes: left % 60 } : null;
+    return { kind: 'today', deadline: time.today_shipment_deadline!, orderWithin };
+  }
+  const days = Math.max(1, Math.ceil(Number(time.days) || 0));
+  if (days > MONTHS_AFTER_DAYS) return { kind: 'months', months: Math.ceil(days / DAYS_PER_MONTH) };
+  return { kind: 'days', days };
+}
+
+export type ShippingCostLabel = { kind: 'hidden' } | { kind: 'free' } | { kind: 'from'; cost: string };
+
+/** Shipping cost 0 gives the free-shipping label; otherwise a from-cost label. */
+export function shippingCostLabel(delivery: Pick<SizeDelivery, 'shipping' | 'shipping_formatted' | 'undefined'> | null | undefined, physical: boolean): ShippingCostLabel {
+  if (!physical || !delivery || delivery.undefined === 'true') return { kind: 'hidden' };
+  return delivery.shipping === 0 ? { kind: 'free' } : { kind: 'from', cost: delivery.shipping_formatted };
+}

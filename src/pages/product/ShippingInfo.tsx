@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SizeAvailability, SizeDelivery } from '../../api/wire';
+import { shippingCostLabel, shippingPromise } from '../../domain/shippingTime';
+
+const MINUTE_MS = 60_000;
+
+/** The shipping promise and cost of the chosen size; the "order within" countdown ticks each minute. */
+export function ShippingInfo({ availability, delivery, physical }: { availability: SizeAvailability; delivery: SizeDelivery; physical: boolean }) {
+  const { t } = useTranslation();
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), MINUTE_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+  const promise = shippingPromise({ availability, delivery, physical, now });
+  const cost = shippingCostLabel(delivery, physical && promise.kind !== 'unknown' && promise.kind !== 'hidden');
+  if (promise.kind === 'hidden') return null;
+  return (
+    <div className="shipping-info">
+      {promise.kind === 'unknown' ? <p className="shipping-info__unknown">{t('buy.unknownShipping')}</p> : null}
+      {promise.kind === 'today' ? (
+        <p className="shipping-info__when">
+          {promise.orderWithin ? t('buy.orderWithin', promise.orderWithin) : t('buy.shipsToday', { deadline: promise.deadline })}
+        </p>
+      ) : null}
+      {promise.kind === 'days' ? <p className="shipping-info__when">{t('buy.shipsInDays', { count: promise.days })}</p> : null}
+      {promise.kind === 'months' ? <p className="shipping-info__when">{t('buy.shipsInMonths', { count: promise.months })}</p> : null}
+      {cost.kind === 'free' ? <p className="shipping-info__cost shipping-info__cost--free">{t('buy.freeShipping')}</p> : null}
+      {cost.kind === 'from' ? <p className="shipping-info__cost">{t('buy.shippingFrom', { cost: cost.cost })}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ProductPageData } from '../src/api/wire';
+import { quantityBounds, type QuantityRules } from '../src/domain/quantity';
+import type { BuyBoxContext, PriceMode } from '../machines/buyBox';
+import type { RootState } from './index';
+import type { FlowMirror } from './flowsSlice';
+import { offerKey, type SizeOffer } from './productSlice';
+
+export const BUY_BOX_FLOW = 'buyBox';
+
+export function selectBuyBox(state: RootState): (FlowMirror & { context: BuyBoxContext }) | undefined {
+  return state.flows[BUY_BOX_FLOW] as (FlowMirror & { context: BuyBoxContext }) | undefined;
+}
+
+/** The page-level data of a size: what shows until (or if) its lazy data arrives. */
+export function pageOffer(product: ProductPageData, sizeId: string, mode: PriceMode): SizeOffer | null {
+  const size = product.sizes[sizeId];
+  if (!size) return null;
+  const prices = mode === 'subscription' && size.price_subscription ? size.price_subscription : size.price;
+  return { availability: size.availability, delivery: size.delivery, prices, bundle: size.bundle_price };
+}
+
+/** The chosen size's offer in the chosen mode: the lazily loaded one, else the page's. */
+export function selectChosenOffer(state: RootState): SizeOffer | null {
+  const product = state.page.product;
+  const box = selectBuyBox(state);
+  const sizeId = box?.context.sizeId;
+  if (!product || !sizeId) return null;
+  const mode = box.context.mode;
+  return state.product.offers[offerKey(sizeId, mode)] ?? pageOffer(product, sizeId, mode);
+}
+
+/**
+ * The quantity rules for a size and mode (stock of that size, subscription minimum in that
+ * mode). A size sold on order is not capped by its stock (it is ordered from the supplier).
+ */
+export function rulesFor(product: ProductPageData, sizeId: string | null, mode: PriceMode): QuantityRules {
+  const size = sizeId ? product.sizes[sizeId] : undefined;
+  return quantityBounds({
+    unit_sellby: product.unit_sellby,
+    unit_precision: product.unit_precision,
+    order_quantity_range: product.order_quantity_range,
+    stock: size && size.availability.status !== 'order' ? size.amount : -1,
+    subscription: mode === 'subscription',
+  });
+}

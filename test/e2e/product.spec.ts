@@ -1,0 +1,302 @@
+import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './support/axe';
+import { screenshot } from './support/screens';
+
+/**
+ * The product page, one product of every kind from the demo catalogue (fixed ids 1-15,
+ * server/db/catalogue/specialProducts.ts), as a shopper sees and uses it.
+ */
+const P = {
+  unavailable: 1,
+  orderUnknownDelivery: 2,
+  phonePrice: 3,
+  phonePriceBuyable: 4,
+  pointsOnly: 5,
+  gratis: 6,
+  virtual: 7,
+  service: 8,
+  bundle: 9,
+  subscription: 10,
+  rebateTiers: 11,
+  sellByHalf: 12,
+  minMaxQuantity: 13,
+  omnibusSrp: 14,
+  multiSize: 15,
+};
+
+async function openProduct(page: Page, id: number) {
+  await page.goto(`/product-${id}-x.html`);
+  await page.locator('.buy-box').waitFor();
+}
+
+/** The buy box has its size's data (the machine left `loading`). */
+async function ready(page: Page) {
+  await expect(page.locator('.buy-box')).not.toHaveAttribute('data-state', /loading|starting/);
+}
+
+const alertText = (page: Page) => page.locator('.alert-region .alert__text');
+const buyButton = (page: Page) => page.locator('.button--buy');
+const quantity = (page: Page) => page.locator('.stepper__input');
+const basketBadge = (page: Page) => page.locator('.site-header').getByRole('link', { name: /Carrello|Koszyk/ });
+
+/** Polish: the product page's own texts (storefront spec) are checked verbatim in Polish. */
+async function polish(page: Page) {
+  await page.addInitScript(() => window.localStorage.setItem('shopLanguage', 'pl'));
+}
+
+test.describe('product page', () => {
+  test.afterEach(async ({ request }) => {
+    await request.delete('/__test/faults');
+  });
+
+  test('a regular product: price, rebate tiers follow the quantity, one add per double click, the mini basket updates', async ({ page }) => {
+    const adds: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/basketchange.php')) adds.push(request.postData() ?? '');
+    });
+    const returns = page.waitForRequest((request) => request.url().includes('/return.php'));
+    await openProduct(page, P.rebateTiers);
+    await ready(page);
+    await expect(page.locator('.price-block__price')).toContainText('24,90 €');
+    await expect(page.locator('.rebates li')).toHaveText(['da 2 pz. 23,65 € / pz.', 'da 4 pz. 22,41 € / pz.', 'da 10 pz. 21,17 € / pz.']);
+    await expect(page.locator('.rebates__next')).toHaveText('Aggiungi ancora 1 pz. e paghi 23,65 € per pz.');
+    await expect(page.locator('.buy-box__total')).toHaveText('Totale: 24,90 €');
+
+    // Raising the quantity to 2 reaches the first tier: 2 x 23,65.
+    await page.getByRole('button', { name: 'Aumenta la quantità' }).click();
+    await expect(quantity(page)).toHaveValue('2');
+    await expect(page.locator('.buy-box__total')).toHaveText('Totale: 47,30 €');
+    await expect(page.locator('.rebates__next')).toHaveText('Aggiungi ancora 2 pz. e paghi 22,41 € per pz.');
+
+    await expect(page.getByRole('region', { name: 'Consegna' })).toBeVisible();
+    await expect(page.locator('.delivery-info__group h3')).toHaveText(['Pagamento anticipato', 'Pagamento alla consegna']);
+    await expect(page.locator('.delivery-info li').first()).toContainText(/giorn/);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'product-regular');
+
+    await buyButton(page).dblclick();
+    await expect(alertText(page)).toHaveText('Prodotto aggiunto al carrello');
+    await expect(buyButton(page)).toHaveText('Aggiunto al carrello');
+    await returns;
+    expect(adds).toHaveLength(1);
+    expect(new URLSearchParams(adds[0]).get('number')).toBe('2');
+    await expect(basketBadge(page)).toContainText('Carrello (1 prodotto)');
+    // The basket page reads the server's basket: one line of 2, at the tier price.
+    await page.goto('/basketedit.php');
+    await expect(page.getByRole('link', { name: /GDB0652/ }).first()).toBeVisible();
+    await expect(page.locator('.site-main')).toContainText('47,30 €');
+  });
+
+  test('texts in Polish: added, and the add failing shows the error and lets the shopper retry', async ({ page, request }) => {
+    await polish(page);
+    await openProduct(page, P.rebateTiers);
+    await ready(page);
+    await request.post('/__test/faults', { data: { path: '/basketchange.php', mode: 'fail', times: 1 } });
+    await buyButton(page).click();
+    await expect(alertText(page)).toHaveText('Wystąpił błąd podczas dodawania produktu');
+    await expect(buyButton(page)).toHaveText('Dodaj do koszyka');
+    await buyButton(page).click();
+    await expect(alertText(page)).toHaveText('Produkt został dodany');
+  });
+
+  test('an unavailable product: buying off, a click says why, and the notify-me form', async ({ page }) => {
+    await polish(page);
+    await openProduct(page, P.unavailable);
+    await ready(page);
+    await expect(buyButton(page)).toHaveText('Brak na magazynie');
+    await expect(buyButton(page)).toHaveAttribute('aria-disabled', 'true');
+    await expect(quantity(page)).toBeDisabled();
+    // Turned off but still answering a click (aria-disabled): Playwright's click would wait for it to be enabled.
+    await buyButton(page).click({ force: true });
+    await expect(alertText(page)).toHaveText('Produkt niedostępny');
+    await expect(page.locator('.shipping-info')).toHaveCount(0);
+
+    const form = page.locator('form.notify');
+    await expect(form.getByRole('heading', { name: 'Powiadom mnie o dostępności' })).toBeVisible();
+    await form.getByLabel('Twój e-mail').fill('not-an-address');
+    await form.getByRole('button', { name: 'Powiadom mnie' }).click();
+    await expect(form.getByText('Podaj poprawny adres e-mail.')).toBeVisible();
+    await expect(form.getByLabel('Twój e-mail')).toHaveAttribute('aria-invalid', 'true');
+    await form.getByLabel('Twój e-mail').fill('mario.rossi@example.it');
+    await form.getByRole('button', { name: 'Powiadom mnie' }).click();
+    await expect(page.getByText('Dziękujemy! Napiszemy, gdy produkt wróci.')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'product-unavailable');
+  });
+
+  test('on order with an unknown delivery time: no shipping promise, the unknown-shipping note, still buyable', async ({ page }) => {
+    await openProduct(page, P.orderUnknownDelivery);
+    await ready(page);
+    await expect(page.locator('.shipping-info__unknown')).toHaveText('Prodotto su ordinazione: i tempi di spedizione li concordiamo con il fornitore.');
+    await expect(page.locator('.shipping-info__when')).toHaveCount(0);
+    await expect(page.locator('.shipping-info__cost')).toHaveCount(0);
+    await buyButton(page).click();
+    await expect(alertText(page)).toHaveText('Prodotto aggiunto al carrello');
+  });
+
+  test('a phone-price product: the phone-price text, buying off with a contact link', async ({ page }) => {
+    await polish(page);
+    await openProduct(page, P.phonePrice);
+    await ready(page);
+    await expect(page.locator('.price-block__phone')).toHaveText('Cena na telefon. Skontaktuj się ze sprzedawcą.');
+    await expect(page.getByRole('link', { name: 'Skontaktuj się z nami' })).toHaveAttribute('href', '/contact.php');
+    await expect(buyButton(page)).toHaveAttribute('aria-disabled', 'true');
+    // Turned off but still answering a click (aria-disabled): Playwright's click would wait for it to be enabled.
+    await buyButton(page).click({ force: true });
+    await expect(alertText(page)).toHaveText('Cena na telefon. Skontaktuj się ze sprzedawcą.');
+    await expect(page.locator('.buy-box__total')).toHaveCount(0);
+    await screenshot(page, 'product-phone-price');
+  });
+
+  test('a phone-price product the shop lets buy (basket_enable): a free label and a working add', async ({ page }) => {
+    await openProduct(page, P.phonePriceBuyable);
+    await ready(page);
+    await expect(page.locator('.badge--free')).toHaveText('Gratis');
+    await expect(page.locator('.price-block__phone')).toHaveCount(0);
+    await expect(buyButton(page)).not.toHaveAttribute('aria-disabled', 'true');
+    await buyButton(page).click();
+    await expect(alertText(page)).toHaveText('Prodotto aggiunto al carrello');
+  });
+
+  test('a points-only product: its price in points, and a click says it is for the loyalty programme', async ({ page }) => {
+    await polish(page);
+    await openProduct(page, P.pointsOnly);
+    await ready(page);
+    await expect(page.locator('.price-block__points')).toHaveText('Cena w punktach: 2500 pkt');
+    // Turned off but still answering a click (aria-disabled): Playwright's click would wait for it to be enabled.
+    await buyButton(page).click({ force: true });
+    await expect(alertText(page)).toHaveText('Towar dostępny tylko w programie lojalnościowym');
+  });
+
+  test('a gratis product hides the buy section', async ({ page }) => {
+    await openProduct(page, P.gratis);
+    await ready(page);
+    await expect(page.locator('.buy-box__gratis')).toBeVisible();
+    await expect(buyButton(page)).toHaveCount(0);
+    await expect(quantity(page)).toHaveCount(0);
+  });
+
+  for (const [kind, id] of [
+    ['virtual', P.virtual],
+    ['service', P.service],
+  ] as const) {
+    test(`a ${kind} product shows no stock amount and no shipping info, and is bought like any other`, async ({ page }) => {
+      await openProduct(page, id);
+      await ready(page);
+      await expect(page.locator('.price-block__price')).toBeVisible();
+      await expect(page.locator('.availability__stock')).toHaveCount(0);
+      await expect(page.locator('.shipping-info')).toHaveCount(0);
+      await expect(page.locator('.delivery-info')).toHaveCount(0);
+      await buyButton(page).click();
+      await expect(alertText(page)).toHaveText('Prodotto aggiunto al carrello');
+    });
+  }
+
+  test('a bundle shows what the set saves (its own price data)', async ({ page }) => {
+    const bundleAsked = page.waitForRequest((request) => request.url().includes('/ajax/projector.php') && request.url().includes('bundleprice'));
+    await openProduct(page, P.bundle);
+    await bundleAsked;
+    await ready(page);
+    await expect(page.locator('.price-block__save')).toContainText(/Nel set risparmi \d/);
+  });
+
+  test('a subscription product: the subscription mode loads its own prices and its own minimum', async ({ page }) => {
+    await openProduct(page, P.subscription);
+    await ready(page);
+    await expect(page.locator('.price-block__price')).toContainText('12,90 €');
+    await expect(quantity(page)).toHaveValue('1');
+    const subscriptionPrices = page.waitForRequest((request) => request.url().includes('/ajax/projector.php') && request.url().includes('subscription=1'));
+    await page.getByRole('radio', { name: 'Abbonamento' }).check();
+    await subscriptionPrices;
+    await ready(page);
+    await expect(page.locator('.price-block__price')).toContainText('10,90 €');
+    // The subscription minimum (2) applies at once to the quantity already chosen.
+    await expect(quantity(page)).toHaveValue('2');
+    await expect(alertText(page)).toHaveText('Puoi ordinare almeno 2 pz.');
+    await page.getByRole('radio', { name: 'Acquisto singolo' }).check();
+    await ready(page);
+    await expect(page.locator('.price-block__price')).toContainText('12,90 €');
+  });
+
+  test('sold by the half metre: the step is 0,5 with one decimal, typed values are corrected to it', async ({ page }) => {
+    await openProduct(page, P.sellByHalf);
+    await ready(page);
+    await expect(quantity(page)).toHaveValue('0,5');
+    await page.getByRole('button', { name: 'Aumenta la quantità' }).click();
+    await expect(quantity(page)).toHaveValue('1');
+    await page.getByRole('button', { name: 'Aumenta la quantità' }).click();
+    await expect(quantity(page)).toHaveValue('1,5');
+    await quantity(page).fill('2,3');
+    await quantity(page).press('Enter');
+    await expect(quantity(page)).toHaveValue('2,5');
+    await expect(page.locator('.buy-box__total')).toHaveText('Totale: 9,75 €');
+  });
+
+  test('minimum and maximum per order: raised and capped, with the spec\u2019s messages', async ({ page }) => {
+    await polish(page);
+    await openProduct(page, P.minMaxQuantity);
+    await ready(page);
+    await expect(quantity(page)).toHaveValue('2');
+    await page.getByRole('button', { name: 'Zmniejsz ilość' }).click();
+    await expect(alertText(page)).toHaveText('Minimalnie możesz zamówić 2 pz.');
+    await expect(quantity(page)).toHaveValue('2');
+    await quantity(page).fill('50');
+    await quantity(page).blur();
+    await expect(alertText(page)).toHaveText('Maksymalnie możesz zamówić 6 pz.');
+    await expect(quantity(page)).toHaveValue('6');
+  });
+
+  test('a reduced price: crossed-out prices, the saving and the lowest price of the last 30 days', async ({ page }) => {
+    await openProduct(page, P.omnibusSrp);
+    await ready(page);
+    await expect(page.locator('.price-block__price')).toContainText('79,00 €');
+    await expect(page.locator('.price-block__was s')).toHaveText(['99,00 €', '109,00 €']);
+    await expect(page.locator('.price-block__save')).toHaveText('Risparmi 30,00 € (28%)');
+    await expect(page.locator('.price-block__lowest')).toHaveText('Prezzo più basso degli ultimi 30 giorni prima dello sconto: 74,50 €');
+    await screenshot(page, 'product-reduced');
+  });
+
+  test('a product in sizes: choose one first; each size has its own price, stock and availability', async ({ page }) => {
+    await polish(page);
+    await openProduct(page, P.multiSize);
+    await expect(page.locator('.buy-box')).toHaveAttribute('data-state', '"sizeNotChosen"');
+    await buyButton(page).click();
+    await expect(alertText(page)).toHaveText('Wybierz rozmiar');
+    await page.getByRole('radio', { name: 'Coppia (2 dischi)' }).check();
+    await ready(page);
+    await expect(page.locator('.price-block__price')).toContainText('86,90 €');
+    await expect(page.locator('.availability__stock')).toHaveText('Dostępnych: 3 pz.');
+    // Stock caps the quantity of the chosen size.
+    await quantity(page).fill('5');
+    await quantity(page).press('Enter');
+    await expect(alertText(page)).toHaveText('Maksymalnie możesz zamówić 3 pz.');
+    await expect(quantity(page)).toHaveValue('3');
+    await page.getByRole('radio', { name: 'Coppia + pastiglie' }).check();
+    await ready(page);
+    await expect(buyButton(page)).toHaveText('Brak na magazynie');
+    await page.getByRole('radio', { name: '1 disco' }).check();
+    await ready(page);
+    await expect(page.locator('.price-block__price')).toContainText('45,90 €');
+    await buyButton(page).click();
+    await expect(alertText(page)).toHaveText('Produkt został dodany');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'product-sizes');
+  });
+
+  test('the instalment calculator follows the amount: below the minimum it asks for more, in range it links', async ({ page }) => {
+    await openProduct(page, P.rebateTiers);
+    await ready(page);
+    await expect(page.locator('.instalments')).toContainText("L'acquisto a rate è possibile da 100,00 €. Aumenta la quantità per pagare a rate.");
+    await quantity(page).fill('5');
+    await quantity(page).press('Enter');
+    await expect(page.locator('.instalments')).toContainText('Acquista a rate con Rate Compass da 100,00 € a 5.000,00 €');
+    await expect(page.getByRole('link', { name: 'Calcola la rata' })).toHaveAttribute('href', '/cms/pagamento-rate.html');
+  });
+
+  test('technical data from the product XML', async ({ page }) => {
+    await openProduct(page, P.multiSize);
+    const data = page.getByRole('region', { name: 'Dati tecnici' });
+    await expect(data.getByText('Diametro [mm]')).toBeVisible();
+    await expect(data.getByText('288', { exact: true })).toBeVisible();
+  });
+});
