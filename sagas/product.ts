@@ -140,10 +140,11 @@ export function* loadLowestPrice(product: ProductPageData, sizeId: string) {
 
 /** POST /basketchange.php once; the mini basket takes the answer's basket; /return.php and tracking follow. */
 export function* addProduct(product: ProductPageData, action: ReturnType<typeof flowEmitted>) {
-  const { sizeId } = action.payload.event as Extract<BuyBoxEmitted, { type: 'add' }>;
+  const { sizeId, mode } = action.payload.event as Extract<BuyBoxEmitted, { type: 'add' }>;
   const quantity: number = yield select((state: RootState) => state.product.quantity);
   try {
-    const result: AddToBasketResult = yield call(addToBasket, { product: product.product_id, size: sizeId, number: quantity });
+    const line = { product: product.product_id, size: sizeId, number: quantity, ...(mode === 'subscription' ? { subscription: true } : {}) };
+    const result: AddToBasketResult = yield call(addToBasket, line);
     yield put(sendBox({ type: 'ADDED' }));
     yield put(basketLoaded(result.answer.basket));
     yield put(showAlert({ key: 'buy.added', style: 'success' }));

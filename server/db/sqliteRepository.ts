@@ -22,6 +22,7 @@ import {
   type SubstituteEntry,
   type TextSearchResult,
 } from '../../src/api/wire';
+import { SUBSCRIPTION_ADDITIONAL } from '../../src/api/wire';
 import { formatPrice } from '../../src/domain/priceMask';
 import { quantityAllowed, quantityBounds } from '../../src/domain/quantity';
 import { foldText } from '../../src/domain/searchText';
@@ -754,7 +755,7 @@ export class SqliteShopRepository implements ShopRepository {
 
   basket(visitorId: string): BasketSummary {
     const rows = this.stmt(
-      `SELECT l.product_id, l.size_id, l.additional, l.count, p.name, p.slug, p.vat, p.catalog_no, s.name AS size_name, s.price_gross
+      `SELECT l.product_id, l.size_id, l.additional, l.count, p.name, p.slug, p.vat, p.catalog_no, s.name AS size_name, s.price_gross, s.subscription_gross
        FROM basket_lines l JOIN products p ON p.id = l.product_id JOIN sizes s ON s.product_id = l.product_id AND s.size_id = l.size_id
        WHERE l.visitor_id = ? ORDER BY l.added_at, l.product_id`,
     ).all(visitorId) as Array<{
@@ -768,12 +769,14 @@ export class SqliteShopRepository implements ShopRepository {
       catalog_no: string;
       size_name: string;
       price_gross: number;
+      subscription_gross: number | null;
     }>;
     let worth = 0;
     let worthNet = 0;
     const products: BasketProduct[] = rows.map((r) => {
       // Quantity rebate tiers price the line as the product page showed them.
-      const unit = this.rebatedUnitPrice(r.product_id, r.price_gross, r.count);
+      const subscription = r.additional === SUBSCRIPTION_ADDITIONAL && r.subscription_gross !== null;
+      const unit = this.rebatedUnitPrice(r.product_id, subscription ? r.subscription_gross! : r.price_gross, r.count);
       const lineGross = round2(unit * r.count);
       const lineNet = round2(net(unit, r.vat) * r.count);
       worth += lineGross;
@@ -781,7 +784,7 @@ export class SqliteShopRepository implements ShopRepository {
       return {
         id: r.product_id,
         size: r.size_id,
-        size_name: r.size_name,
+        size_name: subscription ? `${r.size_name} · abbonamento` : r.size_name,
         md5_additional: r.additional,
         product_version_name: r.catalog_no,
         name: r.name,
@@ -835,7 +838,12 @@ export class SqliteShopRepository implements ShopRepository {
       if (product.gratis) return { ok: false, status: 409, code: 'gratis_product', message: 'Il prodotto omaggio non si può acquistare' };
       if (product.phone_price && size.points > 0) return { ok: false, status: 409, code: 'points_only', message: 'Prodotto disponibile solo nel programma fedeltà' };
       if (product.phone_price && !size.basket_enable) return { ok: false, status: 409, code: 'phone_price', message: 'Prezzo su richiesta: contattare il negozio' };
+      const subscription = change.additional === SUBSCRIPTION_ADDITIONAL;
+      if (subscription && (!product.subscription || size.subscription_gross === null)) {
+        return { ok: false, status: 409, code: 'no_subscription', message: 'Il prodotto non si acquista in abbonamento' };
+      }
       const rules = quantityBounds({
+        subscription,
         unit_sellby: product.unit_sellby,
         unit_precision: product.unit_precision,
         stock: size.status === 'order' ? -1 : size.stock,
@@ -844,6 +852,7 @@ export class SqliteShopRepository implements ShopRepository {
           max_quantity_per_order: product.max_quantity,
           min_size_quantity_per_order: product.min_size_quantity,
           max_size_quantity_per_order: product.max_size_quantity,
+          minimum_quantity_subscription: product.min_subscription_quantity,
         },
       });
       if (!quantityAllowed(target, rules)) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { BasketChangeResponse, BasketResponse } from '../../src/api/wire';
-import { ONE_SIZE, TRACKING_EVENTS_HEADER } from '../../src/api/wire';
+import { ONE_SIZE, SUBSCRIPTION_ADDITIONAL, TRACKING_EVENTS_HEADER } from '../../src/api/wire';
 import type { ShopRepository } from '../db/repository';
 import { BadRequest, oneOf, optionalSizeId, optionalText, requiredId, requiredQuantity, sendError } from '../http';
 
@@ -27,7 +27,8 @@ export function basketRoutes(app: FastifyInstance, repo: ShopRepository): void {
     const productId = requiredId(body, 'product');
     const sizeId = optionalSizeId(body, 'size') ?? ONE_SIZE;
     const quantity = requiredQuantity(body, 'number', mode === '2');
-    const additional = optionalText(body, 'additional', 64) ?? '';
+    const subscription = oneOf(body, 'subscription', ['0', '1'] as const) === '1';
+    const additional = subscription ? SUBSCRIPTION_ADDITIONAL : (optionalText(body, 'additional', 64) ?? '');
     if (!/^[a-f0-9]*$/.test(additional)) throw new BadRequest('invalid_parameter', 'Parameter additional is not a variant hash');
     const result = repo.changeBasket(request.visitorId, { mode: mode === '1' ? 'add' : 'set', productId, sizeId, quantity, additional });
     if (!result.ok) return sendError(reply, result.status, result.code, result.message);

@@ -12,8 +12,10 @@ export interface AddToBasketResult {
 }
 
 /** POST /basketchange.php?mode=1 (form fields size, product, number, getAjax). */
-export async function addToBasket(line: { product: number; size: string; number: number }, signal?: AbortSignal): Promise<AddToBasketResult> {
-  const body = form({ product: line.product, size: line.size, number: line.number, getAjax: 'true' });
+export async function addToBasket(line: { product: number; size: string; number: number; subscription?: boolean }, signal?: AbortSignal): Promise<AddToBasketResult> {
+  const fields: Record<string, string | number> = { product: line.product, size: line.size, number: line.number, getAjax: 'true' };
+  if (line.subscription) fields.subscription = '1';
+  const body = form(fields);
   const response = await http.post<BasketChangeResponse>('/basketchange.php?mode=1', body, { signal });
   return { answer: response.data, headers: { ...response.headers } };
 }

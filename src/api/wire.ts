@@ -131,6 +131,12 @@ export interface BasketResponse {
   user: { id: string | null; logged: boolean };
 }
 
+/**
+ * The `additional` (variant hash) of a basket line bought on subscription (ours): the same
+ * product bought once and on subscription are two lines, each at its own price.
+ */
+export const SUBSCRIPTION_ADDITIONAL = '5ab5c0000000000000000000000000a1';
+
 /** POST /basketchange.php?mode=1 form fields. */
 export interface BasketChangeForm {
   mode?: '1' | '2';
@@ -138,6 +144,8 @@ export interface BasketChangeForm {
   size: string;
   number: string;
   additional?: string;
+  /** '1': the subscription price mode (the line's additional becomes SUBSCRIPTION_ADDITIONAL). */
+  subscription?: '0' | '1';
   getAjax?: 'true';
 }
 

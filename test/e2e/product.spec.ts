@@ -213,9 +213,15 @@ test.describe('product page', () => {
     // The subscription minimum (2) applies at once to the quantity already chosen.
     await expect(quantity(page)).toHaveValue('2');
     await expect(alertText(page)).toHaveText('Puoi ordinare almeno 2 pz.');
+    await buyButton(page).click();
+    await expect(alertText(page)).toHaveText('Prodotto aggiunto al carrello');
     await page.getByRole('radio', { name: 'Acquisto singolo' }).check();
     await ready(page);
     await expect(page.locator('.price-block__price')).toContainText('12,90 €');
+    // The basket charges what the page showed: 2 x 10,90 on subscription.
+    await page.goto('/basketedit.php');
+    await expect(page.locator('.site-main')).toContainText('abbonamento');
+    await expect(page.locator('.site-main')).toContainText('21,80 €');
   });
 
   test('sold by the half metre: the step is 0,5 with one decimal, typed values are corrected to it', async ({ page }) => {

@@ -309,3 +309,69 @@ describe('storage', () => {
     b.close();
   });
 });
+
+describe('basket prices follow the product page', () => {
+  it('prices a line at the quantity rebate tier it reaches', async () => {
+    const visitor = new Visitor(app);
+    const id = String(SPECIAL_PRODUCTS.rebateTiers);
+    await visitor.post('/basketchange.php?mode=1', { product: id, number: '1' });
+    let basket = ((await visitor.get('/ajax/basket.php')).json() as BasketResponse).basket;
+    expect(basket.products[0]).toMatchObject({ count: 1, worth_unit: 24.9 });
+    await visitor.post('/basketchange.php?mode=1', { product: id, number: '3' });
+    basket = ((await visitor.get('/ajax/basket.php')).json() as BasketResponse).basket;
+    // 4 reach the 10 % tier: 24,90 -> 22,41 each.
+    expect(basket.products[0]).toMatchObject({ count: 4, worth_unit: 22.41 });
+    expect(basket.worth).toBe(89.64);
+  });
+
+  it('keeps a subscription line apart, at the subscription price and with its own minimum', async () => {
+    const visitor = new Visitor(app);
+    const id = String(SPECIAL_PRODUCTS.subscription);
+    const tooFew = await visitor.post('/basketchange.php?mode=1', { product: id, number: '1', subscription: '1' });
+    expect(tooFew.statusCode).toBe(422);
+    expect(tooFew.json().error.code).toBe('quantity_below_minimum');
+    expect((await visitor.post('/basketchange.php?mode=1', { product: id, number: '2', subscription: '1' })).statusCode).toBe(200);
+    expect((await visitor.post('/basketchange.php?mode=1', { product: id, number: '1' })).statusCode).toBe(200);
+    const basket = ((await visitor.get('/ajax/basket.php')).json() as BasketResponse).basket;
+    const prices = basket.products.map((p) => [p.count, p.worth_unit]).sort();
+    expect(prices).toEqual([
+      [1, 12.9],
+      [2, 10.9],
+    ]);
+  });
+
+  it('refuses the subscription mode for a product without it', async () => {
+    const response = await new Visitor(app).post('/basketchange.php?mode=1', { product: String(SPECIAL_PRODUCTS.rebateTiers), number: '1', subscription: '1' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe('no_subscription');
+  });
+});
+
+describe('POST /ajax/notify.php', () => {
+  const notices = () => (db.prepare('SELECT COUNT(*) AS n FROM availability_notices').get() as { n: number }).n;
+
+  it('records one notice per product size and address', async () => {
+    const visitor = new Visitor(app);
+    const form = { product: String(SPECIAL_PRODUCTS.unavailable), size: 'uniw', email: 'Mario.Rossi@example.it' };
+    const before = notices();
+    const response = await visitor.post('/ajax/notify.php', form);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+    await visitor.post('/ajax/notify.php', { ...form, email: 'mario.rossi@example.it' });
+    expect(notices()).toBe(before + 1);
+  });
+
+  it.each([
+    [{ product: String(SPECIAL_PRODUCTS.unavailable), size: 'uniw', email: 'not-an-address' }, 400, 'invalid_email'],
+    [{ product: String(SPECIAL_PRODUCTS.unavailable), size: 'uniw' }, 400, 'invalid_email'],
+    [{ size: 'uniw', email: 'a@example.it' }, 400, 'missing_parameter'],
+    [{ product: '999999', size: 'uniw', email: 'a@example.it' }, 404, 'size_not_found'],
+    [{ product: String(SPECIAL_PRODUCTS.multiSize), size: 'XL', email: 'a@example.it' }, 404, 'size_not_found'],
+  ])('refuses %j with %i %s and writes nothing', async (form, status, code) => {
+    const before = notices();
+    const response = await new Visitor(app).post('/ajax/notify.php', form as Record<string, string>);
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual({ error: { code, message: expect.any(String) } });
+    expect(notices()).toBe(before);
+  });
+});

@@ -22,6 +22,7 @@ const fingerprint = () =>
     db.prepare('SELECT visitor_id, product_id, size_id, additional, count FROM basket_lines ORDER BY 1, 2, 3, 4').all(),
     db.prepare('SELECT COUNT(*) AS n, SUM(pending_tracking) AS t FROM visitors').get(),
     db.prepare('SELECT COUNT(*) AS n FROM products').get(),
+    db.prepare('SELECT COUNT(*) AS n FROM availability_notices').get(),
   ]);
 
 const hostile = fc.oneof(
@@ -43,6 +44,7 @@ const hostile = fc.oneof(
     'uniw',
     '148728',
     '1.2345',
+    'mario.rossi@example.it',
     '',
   ),
   fc.integer({ min: -5, max: 2_000_000 }).map(String),
@@ -75,6 +77,7 @@ const names = fc.constantFrom(
   'price',
   'products',
   'getProductXML',
+  'email',
   'finder',
 );
 const params = fc.dictionary(names, hostile, { maxKeys: 6 });
@@ -90,6 +93,7 @@ const endpoints = fc.constantFrom(
   ['GET', '/ajax/hotspots.php'],
   ['GET', '/ajax/validate.php'],
   ['GET', '/ajax/instalments.php'],
+  ['POST', '/ajax/notify.php'],
   ['GET', '/data/include/cms/engine_categories_x.json'],
   ['GET', '/data/gfx/products/1.svg'],
   ['GET', '/product-1-x.html'],
