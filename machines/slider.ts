@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { and, assign, setup } from 'xstate';
 import { canAddSlide, canRemoveSlide, SLIDER_DEFAULTS, stepSlide } from '../src/domain/slider';
 
 /**
@@ -64,7 +64,12 @@ export const sliderMachine = setup({
     unmarkHovered: assign({ hovered: false }),
     markFocussed: assign({ focussed: true }),
     unmarkFocussed: assign({ focussed: false }),
-    setLayout: assign({ slidesToShow: ({ context, event }) => (event.type === 'LAYOUT' && event.slidesToShow > 0 ? event.slidesToShow : context.slidesToShow) }),
+    setLayout: assign(({ context, event }) => {
+      const slidesToShow = event.type === 'LAYOUT' && event.slidesToShow > 0 ? event.slidesToShow : context.slidesToShow;
+      // A finite slider never starts past its last full page.
+      const current = context.infinite ? context.current : Math.min(context.current, Math.max(0, context.count - slidesToShow));
+      return { slidesToShow, current };
+    }),
     addSlide: assign(({ context, event }) => ({
       count: context.count + 1,
       current: event.type === 'ADD_SLIDE' && event.index <= context.current && context.count > 0 ? context.current + 1 : context.current,
@@ -106,11 +111,23 @@ export const sliderMachine = setup({
   initial: 'deciding',
   states: {
     deciding: {
-      always: [{ guard: 'autoplayOn', target: 'playing' }, { target: 'still' }],
+      always: [
+        { guard: and(['autoplayOn', 'isFocussed']), target: 'focussed' },
+        { guard: and(['autoplayOn', 'isHovered']), target: 'interrupted' },
+        { guard: 'autoplayOn', target: 'playing' },
+        { target: 'still' },
+      ],
     },
-    /** No autoplay (off, or everything fits on screen). */
+    /** No autoplay (off, or everything fits on screen). A new layout decides again. */
     still: {
-      on: { PLAY: { target: 'playing' }, HOVER_START: { actions: 'markHovered' }, HOVER_END: { actions: 'unmarkHovered' }, FOCUS_IN: { actions: 'markFocussed' }, FOCUS_OUT: { actions: 'unmarkFocussed' } },
+      on: {
+        PLAY: { target: 'playing' },
+        LAYOUT: { target: 'deciding', actions: 'setLayout' },
+        HOVER_START: { actions: 'markHovered' },
+        HOVER_END: { actions: 'unmarkHovered' },
+        FOCUS_IN: { actions: 'markFocussed' },
+        FOCUS_OUT: { actions: 'unmarkFocussed' },
+      },
     },
     playing: {
       after: { autoplaySpeed: { target: 'playing', reenter: true, actions: 'autoAdvance' } },
@@ -118,6 +135,8 @@ export const sliderMachine = setup({
         PAUSE: 'paused',
         HOVER_START: { target: 'interrupted', actions: 'markHovered' },
         FOCUS_IN: { target: 'focussed', actions: 'markFocussed' },
+        // At a new width everything may fit: decide again.
+        LAYOUT: { target: 'deciding', actions: 'setLayout' },
         // A manual step restarts the wait for the next automatic one.
         NEXT: { target: 'playing', reenter: true, actions: 'stepForward' },
         PREV: { target: 'playing', reenter: true, actions: 'stepBack' },

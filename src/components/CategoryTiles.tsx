@@ -1,5 +1,10 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categoryIconUrl } from '../domain/brakes';
+import { CATEGORY_SLIDER_BREAKPOINTS, CATEGORY_SLIDER_WIDEST, SLIDER_DEFAULTS, slidesToShowAt } from '../domain/slider';
+
+/** The carousel (react-slick) is its own chunk, shared with the hotspot slider: phones never load it. */
+const CategorySlider = lazy(() => import(/* webpackChunkName: "slider" */ './CategorySlider'));
 
 /** Brake category pictures (the configurator's icons); other categories get the fallback icon. */
 export const CATEGORY_ICONS: Record<number, string> = {
@@ -10,25 +15,78 @@ export const CATEGORY_ICONS: Record<number, string> = {
   158346: categoryIconUrl('kit-completi.svg'),
 };
 
+/** A search-categories row: [id, name, product count]. */
+export type CategoryRow = [number, string, number];
+
+/** Rows shown as tiles: those with products, and only the brake ones when asked. */
+export function visibleCategories(rows: CategoryRow[], brakesOnly = false): CategoryRow[] {
+  return rows.filter(([id, , count]) => count > 0 && (!brakesOnly || CATEGORY_ICONS[id]));
+}
+
+/** One category: its picture, name and product count, linking to its listing. */
+export function CategoryTile({ row: [id, name, count] }: { row: CategoryRow }) {
+  const { t } = useTranslation();
+  return (
+    <a className="category-tile" href={`/search.php?traits_alt[24]=${id}`}>
+      <img src={CATEGORY_ICONS[id] ?? categoryIconUrl(null)} alt="" width="72" height="72" />
+      <span className="category-tile__name">{name}</span>
+      <span className="category-tile__count">{t('home.productsCount', { count })}</span>
+    </a>
+  );
+}
+
 /**
  * Category tiles from search-categories rows [id, name, count]: active with products,
  * hidden when empty; `brakesOnly` keeps the brake categories.
  */
-export function CategoryTiles({ rows, brakesOnly = false }: { rows: Array<[number, string, number]>; brakesOnly?: boolean }) {
-  const { t } = useTranslation();
+export function CategoryTiles({ rows, brakesOnly = false }: { rows: CategoryRow[]; brakesOnly?: boolean }) {
   return (
     <ul className="category-tiles">
-      {rows
-        .filter(([id, , count]) => count > 0 && (!brakesOnly || CATEGORY_ICONS[id]))
-        .map(([id, name, count]) => (
-          <li key={id}>
-            <a className="category-tile" href={`/search.php?traits_alt[24]=${id}`}>
-              <img src={CATEGORY_ICONS[id] ?? categoryIconUrl(null)} alt="" width="72" height="72" />
-              <span className="category-tile__name">{name}</span>
-              <span className="category-tile__count">{t('home.productsCount', { count })}</span>
-            </a>
-          </li>
-        ))}
+      {visibleCategories(rows, brakesOnly).map((row) => (
+        <li key={row[0]}>
+          <CategoryTile row={row} />
+        </li>
+      ))}
     </ul>
+  );
+}
+
+/** The viewport's width, followed on resize (debounced like the slider's own resize handling). */
+export function useViewportWidth(debounceMs: number = SLIDER_DEFAULTS.resizeDebounceMs): number {
+  const [width, setWidth] = useState(() => (typeof window === 'undefined' ? 0 : window.innerWidth));
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onResize = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => setWidth(window.innerWidth), debounceMs);
+    };
+    window.addEventListener('resize', onResize);
+    return () => {
+      window.removeEventListener('resize', onResize);
+      clearTimeout(timer);
+    };
+  }, [debounceMs]);
+  return width;
+}
+
+/**
+ * The home page's categories: a carousel where the category slider's breakpoints give a
+ * slide count (6 above 1170 px, 5 above 979, 3 above 757), plain tiles at 757 px and below.
+ */
+export function CategorySection({ rows, title, headingId }: { rows: CategoryRow[]; title: string; headingId: string }) {
+  const width = useViewportWidth();
+  const slidesToShow = slidesToShowAt(width, CATEGORY_SLIDER_WIDEST, CATEGORY_SLIDER_BREAKPOINTS);
+  const visible = visibleCategories(rows);
+  const tiles = (
+    <section className="category-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
+      <CategoryTiles rows={visible} />
+    </section>
+  );
+  if (slidesToShow === 'unslick' || visible.length === 0) return tiles;
+  return (
+    <Suspense fallback={tiles}>
+      <CategorySlider rows={visible} title={title} headingId={headingId} slidesToShow={slidesToShow} />
+    </Suspense>
   );
 }

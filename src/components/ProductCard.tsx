@@ -1,8 +1,13 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListingProduct } from '../api/wire';
 import { catalogueNumber } from '../domain/brakes';
 import { smallSource } from '../domain/responsiveImage';
 import { ResponsiveImage } from './ResponsiveImage';
+import { useEqualHeight } from './useEqualHeight';
+
+/** What lines up across a row of cards: the names (the rest follows them). */
+export const PRODUCT_CARD_ROW_ITEMS = ['.product-card__name'] as const;
 
 /** A product in a list: picture, name, catalogue number, producer, availability and price. */
 export function ProductCard({ product, eager = false }: { product: ListingProduct; eager?: boolean }) {
@@ -27,5 +32,18 @@ export function ProductCard({ product, eager = false }: { product: ListingProduc
       <p className={`product-card__status status--${product.status}`}>{product.status_description}</p>
       <p className="product-card__price">{product.price.value > 0 ? product.price.formatted : '—'}</p>
     </article>
+  );
+}
+
+/** Cards in a grid whose rows keep the card names at one height, so the lines below align. */
+export function ProductGrid({ products, eagerCount = 2 }: { products: readonly ListingProduct[]; eagerCount?: number }) {
+  const grid = useRef<HTMLDivElement>(null);
+  useEqualHeight(grid, PRODUCT_CARD_ROW_ITEMS);
+  return (
+    <div ref={grid} className="product-grid">
+      {products.map((product, index) => (
+        <ProductCard key={product.id} product={product} eager={index < eagerCount} />
+      ))}
+    </div>
   );
 }

@@ -166,6 +166,12 @@ const en: Catalogue = {
     email: 'E-mail',
     hours: 'Opening hours',
     hoursValue: 'Mon–Fri 9:00–18:00',
+    filesTitle: 'Send a photo or a document',
+    filesLead: 'Attach a photo of the part or the vehicle registration document: we help you choose the right part.',
+    attachment: 'Attachment',
+    attachmentHint: 'Any document or image, up to {{mb}} MB.',
+    opinionPhoto: 'Photo for your product review',
+    opinionPhotoHint: 'Only .jpg, at most {{width}}x{{height}} px and {{mb}} MB.',
   },
   noProduct: {
     title: 'Product not found',
@@ -192,6 +198,12 @@ const en: Catalogue = {
     terms: 'You must accept the terms and conditions.',
   },
   alert: { close: 'Close message' },
+  upload: {
+    typeNotAllowed: 'The file cannot be saved because this file type is not allowed.',
+    tooBig: 'The file exceeds the maximum size of {{mb}} MB.',
+    jpgOnly: 'Accepted formats: .jpg',
+    photoTooLarge: 'The photo may be at most {{width}}x{{height}} px.',
+  },
   axis: { front: 'Front', rear: 'Rear' },
 };
 

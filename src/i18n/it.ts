@@ -165,6 +165,12 @@ const it = {
     email: 'E-mail',
     hours: 'Orari',
     hoursValue: 'lun–ven 9:00–18:00',
+    filesTitle: 'Invia una foto o un documento',
+    filesLead: 'Allega la foto del ricambio o il libretto del veicolo: ti aiutiamo a scegliere il pezzo giusto.',
+    attachment: 'Allegato',
+    attachmentHint: 'Qualsiasi documento o immagine, fino a {{mb}} MB.',
+    opinionPhoto: 'Foto per la tua recensione del prodotto',
+    opinionPhotoHint: 'Solo .jpg, al massimo {{width}}x{{height}} px e {{mb}} MB.',
   },
   noProduct: {
     title: 'Prodotto non trovato',
@@ -191,6 +197,12 @@ const it = {
     terms: 'È necessario accettare i termini e le condizioni.',
   },
   alert: { close: 'Chiudi messaggio' },
+  upload: {
+    typeNotAllowed: 'Il file non può essere salvato perché questo tipo di file non è consentito.',
+    tooBig: 'Il file supera la dimensione massima di {{mb}} MB.',
+    jpgOnly: 'Formati accettati: .jpg',
+    photoTooLarge: 'La foto può misurare al massimo {{width}}x{{height}} px.',
+  },
   axis: { front: 'Anteriore', rear: 'Posteriore' },
 };
 

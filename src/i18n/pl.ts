@@ -174,6 +174,12 @@ const pl: Catalogue = {
     email: 'E-mail',
     hours: 'Godziny otwarcia',
     hoursValue: 'pon–pt 9:00–18:00',
+    filesTitle: 'Wyślij zdjęcie lub dokument',
+    filesLead: 'Dołącz zdjęcie części lub dowód rejestracyjny pojazdu: pomożemy dobrać właściwą część.',
+    attachment: 'Załącznik',
+    attachmentHint: 'Dowolny dokument lub obraz, do {{mb}} MB.',
+    opinionPhoto: 'Zdjęcie do Twojej opinii o produkcie',
+    opinionPhotoHint: 'Tylko .jpg, maksymalnie {{width}}x{{height}} px i {{mb}} MB.',
   },
   noProduct: {
     title: 'Nie znaleziono produktu',
@@ -200,6 +206,12 @@ const pl: Catalogue = {
     terms: 'Musisz zaakceptować regulamin.',
   },
   alert: { close: 'Zamknij komunikat' },
+  upload: {
+    typeNotAllowed: 'Plik nie może zostać zapisany, ponieważ ten typ pliku jest niedozwolony.',
+    tooBig: 'Plik przekracza maksymalny rozmiar {{mb}} MB.',
+    jpgOnly: 'Akceptowane formaty: .jpg',
+    photoTooLarge: 'Maksymalny rozmiar zdjęcia to {{width}}x{{height}} px.',
+  },
   axis: { front: 'Przód', rear: 'Tył' },
 };
 

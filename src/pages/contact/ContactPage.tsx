@@ -1,4 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { UploadField } from '../../components/UploadField';
+import { PHOTO_FIELD, PHOTO_MAX } from '../../domain/upload';
+
+/** The attachment's limit, carried by its field as data-max_filesize (MB). */
+export const ATTACHMENT_MAX_MB = 5;
 
 /** The contact page (default /contact.php). */
 export default function ContactPage() {
@@ -19,6 +24,18 @@ export default function ContactPage() {
         <dt>{t('contact.hours')}</dt>
         <dd>{t('contact.hoursValue')}</dd>
       </dl>
+      <form className="contact-files" aria-labelledby="contact-files" encType="multipart/form-data" onSubmit={(event) => event.preventDefault()}>
+        <h2 id="contact-files">{t('contact.filesTitle')}</h2>
+        <p>{t('contact.filesLead')}</p>
+        <UploadField name="attachment" label={t('contact.attachment')} hint={t('contact.attachmentHint', { mb: ATTACHMENT_MAX_MB })} maxFilesizeMb={ATTACHMENT_MAX_MB} />
+        <UploadField
+          name={PHOTO_FIELD}
+          label={t('contact.opinionPhoto')}
+          hint={t('contact.opinionPhotoHint', { width: PHOTO_MAX.width, height: PHOTO_MAX.height, mb: ATTACHMENT_MAX_MB })}
+          accept=".jpg,.jpeg,image/jpeg"
+          maxFilesizeMb={ATTACHMENT_MAX_MB}
+        />
+      </form>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../store/hooks';
-import { ProductCard } from '../../components/ProductCard';
+import { ProductGrid } from '../../components/ProductCard';
 import { LoadingState } from '../../components/LoadingState';
-import { CategoryTiles } from '../../components/CategoryTiles';
+import { CategorySection } from '../../components/CategoryTiles';
 import { HotspotZone } from '../../components/HotspotZone';
 import { NewsDateBadge } from '../../components/NewsDateBadge';
 
@@ -37,18 +37,11 @@ export default function HomePage() {
         <p>{t('home.lead')}</p>
       </section>
       <LoadingState />
-      <section aria-labelledby="home-categories">
-        <h2 id="home-categories">{t('home.categories')}</h2>
-        <CategoryTiles rows={categories} />
-      </section>
+      <CategorySection rows={categories} title={t('home.categories')} headingId="home-categories" />
       <HotspotZone zone="hotspot_promo" zonesType="main" title={t('home.offers')} />
       <section aria-labelledby="home-popular">
         <h2 id="home-popular">{t('home.popular')}</h2>
-        <div className="product-grid">
-          {popular.map((product, index) => (
-            <ProductCard key={product.id} product={product} eager={index < 2} />
-          ))}
-        </div>
+        <ProductGrid products={popular} />
       </section>
       <section className="news" aria-labelledby="home-news">
         <h2 id="home-news">{t('home.news')}</h2>

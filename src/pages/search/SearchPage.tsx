@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LayoutModeNumber } from '../../../machines/layoutMode';
 import { useAppSelector, useFlow } from '../../../store/hooks';
-import { ProductCard } from '../../components/ProductCard';
+import { ProductGrid } from '../../components/ProductCard';
 import { LoadingState } from '../../components/LoadingState';
 import { PartialLink } from '../../components/PartialLink';
 
@@ -69,11 +69,7 @@ export default function SearchPage() {
           <section className="listing__results" aria-label={t('listing.results', { count: listing.total })} aria-busy={loading} data-loading={loading}>
             <h2 className="listing__count">{t('listing.results', { count: listing.total })}</h2>
             {listing.products.length === 0 ? <p className="listing__empty">{t('listing.empty')}</p> : null}
-            <div className="product-grid">
-              {listing.products.map((product, index) => (
-                <ProductCard key={product.id} product={product} eager={index < 2} />
-              ))}
-            </div>
+            <ProductGrid products={listing.products} />
             {pages > 1 ? (
               <nav className="pagination" aria-label={t('listing.pagination')}>
                 {page > 1 ? <PartialLink href={listingHref(query, { page: String(page - 1) })}>{t('listing.previous')}</PartialLink> : <span />}

@@ -81,6 +81,38 @@ describe('slider machine', () => {
     expect(ctx().current).toBe(4);
   });
 
+  it('decides again at a new layout: autoplays once slides no longer fit, stops when they do', () => {
+    const { clock, actor, ctx, value } = start({ count: 6, slidesToShow: 6, autoplay: true, infinite: false });
+    expect(value()).toBe('still');
+    actor.send({ type: 'LAYOUT', slidesToShow: 5 });
+    expect(value()).toBe('playing');
+    clock.increment(3000);
+    expect(ctx().current).toBe(1);
+    // Wider again: everything fits, the slider stops at its only page.
+    actor.send({ type: 'LAYOUT', slidesToShow: 6 });
+    expect(value()).toBe('still');
+    expect(ctx().current).toBe(0);
+  });
+
+  it('at a new layout keeps holding for a hover or focus, and leaves a shopper\u2019s pause alone', () => {
+    const hovered = start({ count: 6, slidesToShow: 6, autoplay: true });
+    hovered.actor.send({ type: 'HOVER_START' });
+    hovered.actor.send({ type: 'LAYOUT', slidesToShow: 3 });
+    expect(hovered.value()).toBe('interrupted');
+    const focussed = start({ count: 6, slidesToShow: 6, autoplay: true });
+    focussed.actor.send({ type: 'FOCUS_IN' });
+    focussed.actor.send({ type: 'LAYOUT', slidesToShow: 3 });
+    expect(focussed.value()).toBe('focussed');
+    const paused = start({ count: 6, slidesToShow: 3, autoplay: true });
+    paused.actor.send({ type: 'PAUSE' });
+    paused.actor.send({ type: 'LAYOUT', slidesToShow: 5 });
+    expect(paused.value()).toBe('paused');
+    expect(paused.ctx().slidesToShow).toBe(5);
+    const off = start({ count: 6, slidesToShow: 6 });
+    off.actor.send({ type: 'LAYOUT', slidesToShow: 3 });
+    expect(off.value()).toBe('still');
+  });
+
   it('refuses to add or remove a slide at an out-of-range index', () => {
     const { actor, ctx } = start({ count: 3 });
     actor.send({ type: 'ADD_SLIDE', index: 5 });
