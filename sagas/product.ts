@@ -202,7 +202,8 @@ export function* loadShipping(product: ProductPageData, sizeId: string, quantity
 }
 
 export function* loadInstalments(product: ProductPageData, quantity: number, offer: SizeOffer) {
-  if (!(offer.prices.value > 0)) {
+  const buyable = buyStateOf({ productType: product.product_type, gratis: false, availability: offer.availability, prices: offer.prices }) === 'available';
+  if (!buyable || !(offer.prices.value > 0)) {
     yield put(instalmentLoaded(null));
     return;
   }

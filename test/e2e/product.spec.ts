@@ -120,6 +120,8 @@ test.describe('product page', () => {
     await form.getByLabel('Twój e-mail').fill('mario.rossi@example.it');
     await form.getByRole('button', { name: 'Powiadom mnie' }).click();
     await expect(page.getByText('Dziękujemy! Napiszemy, gdy produkt wróci.')).toBeVisible();
+    // Checked once the alert has faded in.
+    await expect(page.locator('.alert')).toHaveAttribute('data-state', 'visible');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'product-unavailable');
   });
@@ -285,6 +287,8 @@ test.describe('product page', () => {
     await expect(page.locator('.price-block__price')).toContainText('45,90 €');
     await buyButton(page).click();
     await expect(alertText(page)).toHaveText('Produkt został dodany');
+    // Checked once faded in (mid-fade its colours are not yet its own).
+    await expect(page.locator('.alert')).toHaveAttribute('data-state', 'visible');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'product-sizes');
   });
@@ -299,10 +303,19 @@ test.describe('product page', () => {
     await expect(page.getByRole('link', { name: 'Calcola la rata' })).toHaveAttribute('href', '/cms/pagamento-rate.html');
   });
 
-  test('technical data from the product XML', async ({ page }) => {
+  test('quick facts from the product XML: category and axle', async ({ page }) => {
+    const xml = page.waitForResponse((response) => response.url().includes('/projector.php?') && response.url().includes('getProductXML=true'));
     await openProduct(page, P.multiSize);
-    const data = page.getByRole('region', { name: 'Dati tecnici' });
-    await expect(data.getByText('Diametro [mm]')).toBeVisible();
-    await expect(data.getByText('288', { exact: true })).toBeVisible();
+    await xml;
+    const facts = page.locator('.product__facts');
+    await expect(facts.locator('dt')).toHaveText(['Produttore', 'Codice catalogo', 'Categoria', 'Asse']);
+    await expect(facts.locator('dd')).toHaveText(['Zimmermann', '159.1797.69', 'Dischi freno', 'Asse posteriore']);
+  });
+
+  test('no instalment offer for what cannot be bought', async ({ page }) => {
+    await openProduct(page, P.unavailable);
+    await ready(page);
+    await expect(page.locator('.notify')).toBeVisible();
+    await expect(page.locator('.instalments')).toHaveCount(0);
   });
 });

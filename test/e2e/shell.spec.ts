@@ -74,7 +74,7 @@ test.describe('the shop shell', () => {
     await first.click();
     await expect(page).toHaveURL(/\/product-\d+-[a-z0-9-]+\.html$/);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    await expect(page.locator('.product__price')).toContainText('€');
+    await expect(page.locator('.price-block__price')).toContainText('€');
     await expect(page.locator('.product__description table.product-info')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'product');

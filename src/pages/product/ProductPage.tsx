@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../store/hooks';
 import { LoadingState } from '../../components/LoadingState';
@@ -10,10 +10,13 @@ import { DeliveryInfo } from './DeliveryInfo';
 import { Instalments } from './Instalments';
 import '../../styles/product.css';
 
+/** XML attributes shown among the facts: category (24) and axle (148722). */
+const FACT_ATTRIBUTES = ['24', '148722'];
+
 /**
  * The product page (storefront spec, sections 2-5 and 7-9): picture and facts, the buy box
  * (sizes, prices, availability, shipping time, quantity, add to basket), the delivery info
- * box, the instalment calculator, technical data from the product XML and the description.
+ * box, the instalment calculator and the description; quick facts come from the product XML.
  */
 export default function ProductPage() {
   const { t } = useTranslation();
@@ -33,6 +36,15 @@ export default function ProductPage() {
             <dd>{product.producer.name}</dd>
             <dt>{t('product.catalogueNumber')}</dt>
             <dd>{catalogueNumber(product.versionName)}</dd>
+            {/* Quick facts from the product XML (category, axle); the full data is in the description. */}
+            {attributes
+              .filter((attribute) => FACT_ATTRIBUTES.includes(attribute.id))
+              .map((attribute) => (
+                <Fragment key={attribute.id}>
+                  <dt>{attribute.name}</dt>
+                  <dd>{attribute.values.join(', ')}</dd>
+                </Fragment>
+              ))}
           </dl>
           <BuyBox product={product} />
         </div>
@@ -41,19 +53,6 @@ export default function ProductPage() {
         <DeliveryInfo />
         <Instalments />
       </div>
-      {attributes.length ? (
-        <section className="product__attributes" aria-labelledby="product-attributes">
-          <h2 id="product-attributes">{t('buy.attributes')}</h2>
-          <dl className="attributes">
-            {attributes.map((attribute) => (
-              <div key={attribute.id} className="attributes__row">
-                <dt>{attribute.name}</dt>
-                <dd>{attribute.values.join(', ')}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-      ) : null}
       <section className="product__description" aria-labelledby="product-description">
         <h2 id="product-description">{t('product.description')}</h2>
         <div dangerouslySetInnerHTML={{ __html: description }} />
