@@ -4,6 +4,9 @@ import { alertMachine } from './alert';
 import { partialLoadMachine } from './partialLoad';
 import { sliderMachine } from './slider';
 import { buyBoxMachine } from './buyBox';
+import { miniBasketMachine } from './miniBasket';
+import { formMachine } from './form';
+import { bannersMachine } from './banners';
 
 /** Every flow's machine by id: what `npm run machines:export` writes for the visualizer. */
 export const machines: Record<string, AnyStateMachine> = {
@@ -12,4 +15,7 @@ export const machines: Record<string, AnyStateMachine> = {
   partialLoad: partialLoadMachine,
   slider: sliderMachine,
   buyBox: buyBoxMachine,
+  miniBasket: miniBasketMachine,
+  form: formMachine,
+  banners: bannersMachine,
 };

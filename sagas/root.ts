@@ -9,6 +9,9 @@ import { shopDataSaga } from './shopData';
 import { hotspotsSaga } from './hotspots';
 import { consentSaga } from './consent';
 import { productSaga } from './product';
+import { miniBasketSaga } from './miniBasket';
+import { formSaga } from './form';
+import { bannersSaga } from './banners';
 import { deviceFlags } from '../src/domain/device';
 import { shopDataRequested } from '../store/shopDataSlice';
 import type { DeviceParams } from '../src/api/wire';
@@ -32,5 +35,5 @@ export function* requestPageBundle() {
 
 export function* rootSaga() {
   if (inspectorWanted(window.location.search)) yield call(startInspector);
-  yield all([fork(flowManager), fork(consentSaga), fork(shopDataSaga), fork(hotspotsSaga), fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(productSaga), fork(pageSaga), fork(partialLoadSaga), fork(requestPageBundle)]);
+  yield all([fork(flowManager), fork(consentSaga), fork(shopDataSaga), fork(hotspotsSaga), fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(miniBasketSaga), fork(formSaga), fork(bannersSaga), fork(productSaga), fork(pageSaga), fork(partialLoadSaga), fork(requestPageBundle)]);
 }

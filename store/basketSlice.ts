@@ -6,9 +6,11 @@ export interface BasketState {
   summary: BasketSummary | null;
   status: 'idle' | 'loading' | 'ready' | 'failed';
   wishlistCount: number;
+  /** Products ("id|size") being added from a list: their buttons show loading. */
+  adding: string[];
 }
 
-const initialState: BasketState = { summary: null, status: 'idle', wishlistCount: 0 };
+const initialState: BasketState = { summary: null, status: 'idle', wishlistCount: 0, adding: [] };
 
 const basketSlice = createSlice({
   name: 'basket',
@@ -27,10 +29,16 @@ const basketSlice = createSlice({
     wishlistCounted(state, action: PayloadAction<number>) {
       state.wishlistCount = action.payload;
     },
+    listAddStarted(state, action: PayloadAction<string>) {
+      state.adding.push(action.payload);
+    },
+    listAddFinished(state, action: PayloadAction<string>) {
+      state.adding = state.adding.filter((key) => key !== action.payload);
+    },
   },
 });
 
-export const { basketLoading, basketLoaded, basketFailed, wishlistCounted } = basketSlice.actions;
+export const { basketLoading, basketLoaded, basketFailed, wishlistCounted, listAddStarted, listAddFinished } = basketSlice.actions;
 /** Ask for a fresh copy of the basket (on start, after a change, when the tab regains focus). */
 export const basketRefreshRequested = createAction('basket/refreshRequested');
 export default basketSlice.reducer;

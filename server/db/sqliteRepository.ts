@@ -268,14 +268,20 @@ export class SqliteShopRepository implements ShopRepository {
             : 'p.popularity DESC, p.id';
     const rows = this.db
       .prepare(
-        `SELECT p.*, s.size_id, s.price_gross, s.status, s.stock,
+        `SELECT p.*, s.size_id, s.price_gross, s.status, s.stock, (SELECT COUNT(*) FROM sizes z WHERE z.product_id = p.id) AS size_count,
            ${filter.vehicle !== undefined ? 'EXISTS (SELECT 1 FROM fitments f WHERE f.product_id = p.id AND f.engine_id = ?)' : '0'} AS fits
          FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0
          ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
       )
       .all(...(filter.vehicle !== undefined ? [filter.vehicle] : []), ...params, size, (page - 1) * size) as Array<
-      ProductRow & { price_gross: number; status: string; stock: number; fits: number }
+      ProductRow & { size_id: string; price_gross: number; status: string; stock: number; size_count: number; fits: number }
     >;
+    // A list adds 1 of the only size: only where 1 is a valid order the shopper needs no choice for.
+    const listSize = (r: (typeof rows)[number]): string | null => {
+      const oneIsValid = r.unit_sellby === 1 && !(r.min_quantity && r.min_quantity > 1) && !(r.min_size_quantity && r.min_size_quantity > 1);
+      const buyable = r.status !== 'disable' && !r.gratis && r.price_gross > 0 && (r.status === 'order' || r.stock !== 0);
+      return r.size_count === 1 && oneIsValid && buyable ? r.size_id : null;
+    };
     const products: ListingProduct[] = rows.map((r) => ({
       id: r.id,
       name: r.name,
@@ -290,6 +296,7 @@ export class SqliteShopRepository implements ShopRepository {
       status: r.status,
       status_description: STATUS_TEXT[r.status] ?? r.status,
       fits: filter.engine !== undefined || r.fits === 1,
+      listSize: listSize(r),
     }));
     const producerFacet = (() => {
       const { sql: psql, params: pparams } = this.where({ ...filter, producer: undefined });

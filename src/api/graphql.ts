@@ -28,3 +28,10 @@ export async function fetchShippingOptions(line: { id: number; size: string; qua
   if (!answer.data) throw new Error(answer.errors?.[0]?.message ?? 'shipping query failed');
   return answer.data.shipping.shipping;
 }
+
+/** Removes basket lines (GraphQL mutation); the answer's status is "success" when they went. */
+export async function removeFromBasket(lines: Array<{ id: number; size: string; additional: string }>, signal?: AbortSignal): Promise<string> {
+  const input = lines.map((line) => `{ id: ${Math.trunc(line.id)}, size: ${JSON.stringify(line.size)}, additional: ${JSON.stringify(line.additional)} }`).join(', ');
+  const answer = await graphql<{ removeProductsFromBasket: { status: string } }>(`mutation { removeProductsFromBasket(ProductInput: [${input}]) { status } }`, 'removeProductsFromBasket', signal);
+  return answer.data?.removeProductsFromBasket.status ?? 'error';
+}

@@ -359,6 +359,8 @@ export interface ListingProduct {
   status_description: string;
   /** True when the product fits the engine in the query (traits_alt[49]). */
   fits: boolean;
+  /** The size a list adds 1 of (ours); null when the shopper must choose on the product page. */
+  listSize: string | null;
 }
 
 /**
@@ -508,4 +510,14 @@ export interface InstalmentParams {
 export interface FieldValidationResponse {
   errno: number;
   message?: string;
+}
+
+/**
+ * POST /contact.php (ours), form-encoded: name, contact (phone or e-mail), subject
+ * (product|order|return|other), iban (optional), message, terms=1. A refusal is an ApiError
+ * whose code names the field: missing_<field>, invalid_<field>, or terms_not_accepted.
+ */
+export interface ContactMessageResponse {
+  status: 'ok';
+  id: number;
 }

@@ -1,10 +1,13 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { listAddRequested } from '../../sagas/miniBasket';
 import type { ListingProduct } from '../api/wire';
 import { catalogueNumber } from '../domain/brakes';
 import { smallSource } from '../domain/responsiveImage';
 import { ResponsiveImage } from './ResponsiveImage';
 import { useEqualHeight } from './useEqualHeight';
+import '../styles/basket.css';
 
 /** What lines up across a row of cards: the names (the rest follows them). */
 export const PRODUCT_CARD_ROW_ITEMS = ['.product-card__name'] as const;
@@ -31,7 +34,26 @@ export function ProductCard({ product, eager = false }: { product: ListingProduc
       {product.fits ? <p className="product-card__fits">{t('listing.fits')}</p> : null}
       <p className={`product-card__status status--${product.status}`}>{product.status_description}</p>
       <p className="product-card__price">{product.price.value > 0 ? product.price.formatted : '—'}</p>
+      {product.listSize ? <ListAdd product={product} size={product.listSize} /> : null}
     </article>
+  );
+}
+
+/** Adds 1 of the product from the list; the button shows loading while the add is on its way. */
+function ListAdd({ product, size }: { product: ListingProduct; size: string }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const busy = useAppSelector((state) => state.basket.adding.includes(`${product.id}|${size}`));
+  return (
+    <button
+      type="button"
+      className="button list-add"
+      aria-label={t('miniBasket.addOne', { name: product.name })}
+      aria-busy={busy || undefined}
+      onClick={() => dispatch(listAddRequested({ product: product.id, size }))}
+    >
+      {busy ? t('miniBasket.adding') : t('miniBasket.add')}
+    </button>
   );
 }
 

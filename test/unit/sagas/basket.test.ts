@@ -50,10 +50,10 @@ describe('refreshBasket saga', () => {
 
   it('marks the basket failed when the server cannot be reached, keeping what was shown', () => {
     return expectSaga(refreshBasket)
-      .withReducer(basketReducer, { summary, status: 'ready', wishlistCount: 0 })
+      .withReducer(basketReducer, { summary, status: 'ready', wishlistCount: 0, adding: [] })
       .provide([[matchers.call.fn(fetchBasket), throwError(new Error('offline'))]])
       .put(basketFailed())
-      .hasFinalState({ summary, status: 'failed', wishlistCount: 0 })
+      .hasFinalState({ summary, status: 'failed', wishlistCount: 0, adding: [] })
       .run();
   });
 

@@ -1,0 +1,104 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { flowMatches, flowSend } from '../../store/flowsSlice';
+import type { MiniBasketContext } from '../../machines/miniBasket';
+import { lineKey, miniBasketView } from '../domain/miniBasket';
+import '../styles/basket.css';
+
+const FLOW = 'miniBasket';
+
+/**
+ * The mini basket (top basket): a modal dialog with the basket's products, total, shipping
+ * and the way to the basket page. Full rows below 10 products, a compact list from 10, no
+ * list above 22. The machine decides when it is open; the native <dialog> traps focus and
+ * gives it back to the opener when it closes.
+ */
+export function MiniBasket() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const flow = useAppSelector((state) => state.flows[FLOW] as (typeof state.flows)[string] & { context: MiniBasketContext });
+  const basket = useAppSelector((state) => state.basket.summary);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const open = flowMatches(flow, 'open');
+  const send = (event: { type: string; [key: string]: unknown }) => dispatch(flowSend({ id: FLOW, event }));
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  const view = miniBasketView(basket?.productsCounter ?? 0);
+  const removing = flow?.context.removing ?? [];
+  return (
+    <dialog
+      ref={dialog}
+      className="mini-basket"
+      aria-labelledby="mini-basket-title"
+      onClose={() => send({ type: 'CLOSE' })}
+      onClick={(event) => {
+        // A click on the backdrop (the dialog element itself, outside its panel) closes it.
+        if (event.target === event.currentTarget) send({ type: 'CLOSE' });
+      }}
+    >
+      {basket && open ? (
+        <div className="mini-basket__panel">
+          <div className="mini-basket__head">
+            <h2 id="mini-basket-title">{t('miniBasket.title')}</h2>
+            <button type="button" className="mini-basket__close" aria-label={t('miniBasket.close')} onClick={() => send({ type: 'CLOSE' })}>
+              ×
+            </button>
+          </div>
+          <p className="mini-basket__count">{t('miniBasket.products', { count: basket.productsCounter })}</p>
+          {view === 'full' || view === 'list' ? (
+            <ul className={`mini-basket__lines mini-basket__lines--${view}`}>
+              {basket.products.map((line) => {
+                const key = lineKey(line);
+                const busy = removing.includes(key);
+                return (
+                  <li key={key} className="mini-basket__line" aria-busy={busy || undefined}>
+                    {view === 'full' ? <img src={line.icon} alt="" width="48" height="48" loading="lazy" /> : null}
+                    <span className="mini-basket__name">
+                      <a href={line.link}>{line.name}</a>
+                      {line.size_name && line.size !== 'uniw' ? <small> · {line.size_name}</small> : null}
+                    </span>
+                    <span className="mini-basket__qty">× {String(line.count).replace('.', ',')}</span>
+                    <strong className="mini-basket__worth">{line.prices.worth_gros_formatted}</strong>
+                    <button type="button" className="mini-basket__remove" disabled={busy} aria-label={t('miniBasket.remove', { name: line.name })} onClick={() => send({ type: 'REMOVE', key })}>
+                      {busy ? (
+                        t('miniBasket.removing')
+                      ) : (
+                        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                          <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+                        </svg>
+                      )}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
+          <dl className="mini-basket__totals">
+            <dt>{t('miniBasket.shipping')}</dt>
+            <dd>{basket.shippingCost_formatted}</dd>
+            <dt>{t('miniBasket.total')}</dt>
+            <dd className="mini-basket__total">{basket.worth_formatted}</dd>
+          </dl>
+          <p className={`free-shipping${basket.toShippingFree === 0 ? ' free-shipping--active' : ''}`}>
+            {basket.toShippingFree === 0 ? t('basket.freeShipping') : t('basket.toFreeShipping', { amount: basket.toShippingFree_formatted })}
+          </p>
+          <div className="mini-basket__actions">
+            <button type="button" className="button button--ghost" onClick={() => send({ type: 'CLOSE' })}>
+              {t('miniBasket.back')}
+            </button>
+            <a className="button" href="/basketedit.php">
+              {t('miniBasket.goToBasket')}
+            </a>
+          </div>
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

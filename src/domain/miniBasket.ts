@@ -1,0 +1,22 @@
+/**
+ * The mini basket's display rule (brake-shop spec, sections 2 and 9): the panel lists its
+ * products in full below the list threshold, switches to the compact list mode from 10
+ * products, and hides the list above 22 (totals and the basket link only). An empty basket
+ * has no panel.
+ */
+export const BASKET_LIST_MODE_FROM = 10;
+export const BASKET_LIST_HIDDEN_ABOVE = 22;
+
+export type MiniBasketView = 'empty' | 'full' | 'list' | 'summary';
+
+export function miniBasketView(productsCounter: number): MiniBasketView {
+  if (!(productsCounter > 0)) return 'empty';
+  if (productsCounter > BASKET_LIST_HIDDEN_ABOVE) return 'summary';
+  if (productsCounter >= BASKET_LIST_MODE_FROM) return 'list';
+  return 'full';
+}
+
+/** One basket line's identity: product, size and variant hash. */
+export function lineKey(line: { id: number; size: string; md5_additional?: string; additional?: string }): string {
+  return `${line.id}|${line.size}|${line.md5_additional ?? line.additional ?? ''}`;
+}
