@@ -18,6 +18,7 @@ import { projectorRoutes } from './routes/projector';
 import { imageRoutes } from './routes/images';
 import { pageRoutes } from './routes/pages';
 import { contentRoutes } from './routes/content';
+import { contactRoutes } from './routes/contact';
 import mercurius from 'mercurius';
 import { schema } from './graphql/schema';
 import { resolvers } from './graphql/resolvers';
@@ -76,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   projectorRoutes(app, repo);
   imageRoutes(app, repo);
   contentRoutes(app, repo);
+  contactRoutes(app, repo);
   pageRoutes(app, repo, staticDir);
 
   return app;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../store/hooks';
 import type { PlacedHtml } from '../../store/shopDataSlice';
+import { Banners, useShownBanners } from './Banners';
 
 /** Snippet and widget HTML from the shop data bundle, already sanitised by its saga. */
 function Placed({ items, className }: { items: PlacedHtml[]; className: string }) {
@@ -17,9 +18,11 @@ function Placed({ items, className }: { items: PlacedHtml[]; className: string }
 export function SnippetsTop() {
   const { t } = useTranslation();
   const items = useAppSelector((state) => state.shopData.bodyTop);
-  if (!items.length) return null;
+  const banners = useShownBanners();
+  if (!items.length && !banners.length) return null;
   return (
     <aside className="snippets snippets--top" aria-label={t('shop.notices')}>
+      <Banners />
       {items.map((item) => (
         <div key={item.id} data-snippet={item.id} dangerouslySetInnerHTML={{ __html: item.html }} />
       ))}

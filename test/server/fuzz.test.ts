@@ -94,6 +94,7 @@ const endpoints = fc.constantFrom(
   ['GET', '/ajax/validate.php'],
   ['GET', '/ajax/instalments.php'],
   ['POST', '/ajax/notify.php'],
+  ['POST', '/contact.php'],
   ['GET', '/data/include/cms/engine_categories_x.json'],
   ['GET', '/data/gfx/products/1.svg'],
   ['GET', '/product-1-x.html'],

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { UploadField } from '../../components/UploadField';
+import { ContactForm } from './ContactForm';
 import { PHOTO_FIELD, PHOTO_MAX } from '../../domain/upload';
 
 /** The attachment's limit, carried by its field as data-max_filesize (MB). */
@@ -24,6 +25,7 @@ export default function ContactPage() {
         <dt>{t('contact.hours')}</dt>
         <dd>{t('contact.hoursValue')}</dd>
       </dl>
+      <ContactForm />
       <form className="contact-files" aria-labelledby="contact-files" encType="multipart/form-data" onSubmit={(event) => event.preventDefault()}>
         <h2 id="contact-files">{t('contact.filesTitle')}</h2>
         <p>{t('contact.filesLead')}</p>

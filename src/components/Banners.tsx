@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { flowMatches, flowSend } from '../../store/flowsSlice';
+import { useAppDispatch, useAppSelector, useFlow } from '../../store/hooks';
+import { BANNERS_FLOW } from '../../machines/banners';
+import { BANNER_IDS, type BannerId } from '../domain/banners';
+import '../styles/forms.css';
+
+/** The discount code the banner announces, and the free-shipping threshold (euro). */
+export const DISCOUNT_CODE = 'FRENI10';
+export const FREE_SHIPPING_FROM = 79;
+
+const TEXT_KEYS: Record<BannerId, string> = { discount_code: 'forms.banners.discount', free_shipping: 'forms.banners.freeShipping' };
+const NAME_KEYS: Record<BannerId, string> = { discount_code: 'forms.banners.discountName', free_shipping: 'forms.banners.freeShippingName' };
+
+/** The banners to show: none until the dismissal cookies are read, then those not dismissed. */
+export function useShownBanners(): BannerId[] {
+  const flow = useFlow<{ dismissed: string[] }>(BANNERS_FLOW);
+  if (!flow || !flowMatches(flow, 'shown')) return [];
+  return BANNER_IDS.filter((id) => !flow.context.dismissed.includes(id));
+}
+
+/**
+ * The dismissible banners (brake-shop spec sections 2 and 4): a discount code and free
+ * shipping. Each one's close button removes it and remembers that for a day (a cookie).
+ */
+export function Banners() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const shown = useShownBanners();
+  const basket = useAppSelector((state) => state.basket.summary);
+  if (!shown.length) return null;
+  // The free-shipping banner follows the basket: reached, or what is still missing.
+  const text = (id: BannerId) => {
+    if (id === 'free_shipping' && basket && basket.productsCounter > 0) {
+      return basket.toShippingFree === 0 ? t('basket.freeShipping') : t('basket.toFreeShipping', { amount: basket.toShippingFree_formatted });
+    }
+    return t(TEXT_KEYS[id], { code: DISCOUNT_CODE, amount: FREE_SHIPPING_FROM });
+  };
+  return (
+    <div className="banners">
+      {shown.map((id) => (
+        <div key={id} className={`banner banner--${id}`} data-banner={id}>
+          <p className="banner__text">{text(id)}</p>
+          <button type="button" className="banner__close" aria-label={t('forms.banners.close', { name: t(NAME_KEYS[id]) })} onClick={() => dispatch(flowSend({ id: BANNERS_FLOW, event: { type: 'DISMISS', id } }))}>
+            <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+              <path d="M3 3l10 10M13 3L3 13" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
