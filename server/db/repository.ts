@@ -37,13 +37,17 @@ export interface ShopRepository {
   brakeProducts(filter: BrakeProductFilter): BrakeProduct[];
   textSearch(text: string, limit: number): TextSearchResult;
   lowestPrices(inputs: Array<{ productId: number; sizeId?: string | null }>): LowestPriceProduct[];
-  shippingOptions(productId: number, sizeId: string, quantity: number): ShippingOption[] | null;
+  shippingOptions(productId: number, sizeId: string, quantity: number, region?: string): ShippingOption[] | null;
+  /** Couriers for the visitor's whole basket (mode "basket", ours), optionally for a delivery region. */
+  basketShippingOptions(visitorId: string, region?: string): ShippingOption[];
   substitutes(): SubstituteEntry[];
   instalmentParams(totalPrice: number): InstalmentParams;
   /** Records "e-mail me when this size is back"; false when the product or size does not exist. */
   requestAvailabilityNotice(visitorId: string, notice: { productId: number; sizeId: string; email: string }): boolean;
   /** How many notices wait for a product (all sizes). */
   availabilityNotices(productId: number): number;
+  /** Stores a contact-form message (already validated); answers its id. */
+  saveContactMessage(visitorId: string, message: ContactMessage): number;
 
   /* visitors and baskets */
   ensureVisitor(id: string): void;
@@ -94,3 +98,12 @@ export interface BasketChange {
 export type BasketChangeResult =
   | { ok: true }
   | { ok: false; status: 404 | 409 | 422; code: string; message: string };
+
+export interface ContactMessage {
+  name: string;
+  contact: string;
+  subject: string;
+  /** Normalised: no spaces, upper case; null when not given. */
+  iban: string | null;
+  message: string;
+}

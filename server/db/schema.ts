@@ -135,6 +135,24 @@ export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    id: 3,
+    name: 'contact messages',
+    sql: `
+      -- The contact form (POST /contact.php): one row per message sent.
+      CREATE TABLE contact_messages (
+        id INTEGER PRIMARY KEY,
+        visitor_id TEXT NOT NULL REFERENCES visitors(id),
+        name TEXT NOT NULL,
+        contact TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        iban TEXT,
+        message TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX contact_messages_visitor ON contact_messages(visitor_id);
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): void {

@@ -23,11 +23,17 @@ import {
   type TextSearchResult,
 } from '../../src/api/wire';
 import { SUBSCRIPTION_ADDITIONAL } from '../../src/api/wire';
+import { ZIP_RANGES } from '../../src/domain/zipRanges';
+
+/** Delivery regions of the zip ranges (islands): a surcharge and two more days. */
+const REMOTE_REGIONS = new Set(ZIP_RANGES.flatMap((country) => country.items.map((item) => item.zipcode)));
+const REMOTE_SURCHARGE = 12;
+const REMOTE_EXTRA_DAYS = 2;
 import { formatPrice } from '../../src/domain/priceMask';
 import { quantityAllowed, quantityBounds } from '../../src/domain/quantity';
 import { foldText } from '../../src/domain/searchText';
 import { productLink } from '../text';
-import type { BasketChange, BasketChangeResult, BrakeProductFilter, ListingFilter, ShopRepository } from './repository';
+import type { BasketChange, BasketChangeResult, BrakeProductFilter, ContactMessage, ListingFilter, ShopRepository } from './repository';
 
 interface ProductRow {
   id: number;
@@ -689,10 +695,32 @@ export class SqliteShopRepository implements ShopRepository {
     return out;
   }
 
-  shippingOptions(productId: number, sizeId: string, quantity: number): ShippingOption[] | null {
+  shippingOptions(productId: number, sizeId: string, quantity: number, region?: string): ShippingOption[] | null {
     const size = this.sizes(productId).find((s) => s.size_id === sizeId);
     if (!size) return null;
-    const worth = size.price_gross * quantity;
+    return this.courierOptions(size.price_gross * quantity, size.status === 'order' ? size.shipping_days : 0, region);
+  }
+
+  basketShippingOptions(visitorId: string, region?: string): ShippingOption[] {
+    const basket = this.basket(visitorId);
+    const lead = basket.products.length
+      ? Math.max(
+          0,
+          ...basket.products.map((line) => {
+            const size = this.sizes(line.id).find((s) => s.size_id === line.size);
+            return size?.status === 'order' ? size.shipping_days : 0;
+          }),
+        )
+      : 0;
+    return this.courierOptions(basket.worth, lead, region);
+  }
+
+  /**
+   * Couriers for an order worth `worth`: prepaid ones are free from the free-shipping threshold;
+   * a remote region (the islands of the delivery zip ranges) costs more and takes longer.
+   */
+  private courierOptions(worth: number, leadDays: number, region?: string): ShippingOption[] {
+    const remote = region !== undefined && REMOTE_REGIONS.has(region);
     const couriers = this.stmt('SELECT * FROM couriers ORDER BY prepaid DESC, cost_gross').all() as {
       name: string;
       icon: string;
@@ -702,12 +730,13 @@ export class SqliteShopRepository implements ShopRepository {
       working_days: number;
     }[];
     return couriers.map((c) => {
-      const cost = c.prepaid === 'prepaid' && worth >= this.freeShippingFrom ? 0 : c.cost_gross;
+      const base = c.prepaid === 'prepaid' && worth >= this.freeShippingFrom && !remote ? 0 : c.cost_gross;
+      const cost = round2(base + (remote ? REMOTE_SURCHARGE : 0));
       return {
         courier: { name: c.name, icon: c.icon },
         prepaid: c.prepaid,
         cost: { value: cost, currency: 'EUR', formatted: formatPrice(cost) },
-        deliveryTime: { time: { days: c.days + (size.status === 'order' ? size.shipping_days : 0) }, workingDays: c.working_days === 1 },
+        deliveryTime: { time: { days: c.days + leadDays + (remote ? REMOTE_EXTRA_DAYS : 0) }, workingDays: c.working_days === 1 },
       };
     });
   }
@@ -746,6 +775,22 @@ export class SqliteShopRepository implements ShopRepository {
     return (this.stmt('SELECT COUNT(*) AS n FROM availability_notices WHERE product_id = ?').get(productId) as { n: number }).n;
   }
 
+  saveContactMessage(visitorId: string, message: ContactMessage): number {
+    return this.db.transaction(() => {
+      this.ensureVisitor(visitorId);
+      const result = this.stmt('INSERT INTO contact_messages (visitor_id, name, contact, subject, iban, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+        visitorId,
+        message.name,
+        message.contact,
+        message.subject,
+        message.iban,
+        message.message,
+        new Date().toISOString(),
+      );
+      return Number(result.lastInsertRowid);
+    })();
+  }
+
   /* ---------------------------------------------------------------- baskets */
 
   ensureVisitor(id: string): void {
@@ -762,7 +807,8 @@ export class SqliteShopRepository implements ShopRepository {
 
   basket(visitorId: string): BasketSummary {
     const rows = this.stmt(
-      `SELECT l.product_id, l.size_id, l.additional, l.count, p.name, p.slug, p.vat, p.catalog_no, s.name AS size_name, s.price_gross, s.subscription_gross
+      `SELECT l.product_id, l.size_id, l.additional, l.count, p.name, p.slug, p.vat, p.catalog_no, s.name AS size_name, s.price_gross, s.subscription_gross,
+         p.unit, p.unit_plural, p.unit_sellby, p.unit_precision, p.min_quantity, p.max_quantity, p.min_size_quantity, p.max_size_quantity, p.min_subscription_quantity, s.stock, s.status
        FROM basket_lines l JOIN products p ON p.id = l.product_id JOIN sizes s ON s.product_id = l.product_id AND s.size_id = l.size_id
        WHERE l.visitor_id = ? ORDER BY l.added_at, l.product_id`,
     ).all(visitorId) as Array<{
@@ -777,6 +823,17 @@ export class SqliteShopRepository implements ShopRepository {
       size_name: string;
       price_gross: number;
       subscription_gross: number | null;
+      unit: string;
+      unit_plural: string;
+      unit_sellby: number;
+      unit_precision: number;
+      min_quantity: number | null;
+      max_quantity: number | null;
+      min_size_quantity: number | null;
+      max_size_quantity: number | null;
+      min_subscription_quantity: number | null;
+      stock: number;
+      status: string;
     }>;
     let worth = 0;
     let worthNet = 0;
@@ -800,6 +857,7 @@ export class SqliteShopRepository implements ShopRepository {
         count: r.count,
         worth_unit: unit,
         prices: { worth_net_formatted: formatPrice(lineNet), worth_gros_formatted: formatPrice(lineGross) },
+        rules: lineRules(r, subscription),
       };
     });
     worth = round2(worth);
@@ -930,4 +988,37 @@ export function ftsQuery(text: string): string {
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** A basket line's quantity rules, as the basket change check applies them. */
+function lineRules(
+  r: {
+    unit: string;
+    unit_plural: string;
+    unit_sellby: number;
+    unit_precision: number;
+    min_quantity: number | null;
+    max_quantity: number | null;
+    min_size_quantity: number | null;
+    max_size_quantity: number | null;
+    min_subscription_quantity: number | null;
+    stock: number;
+    status: string;
+  },
+  subscription: boolean,
+): NonNullable<BasketProduct['rules']> {
+  const rules = quantityBounds({
+    unit_sellby: r.unit_sellby,
+    unit_precision: r.unit_precision,
+    stock: r.status === 'order' ? -1 : r.stock,
+    subscription,
+    order_quantity_range: {
+      min_quantity_per_order: r.min_quantity,
+      max_quantity_per_order: r.max_quantity,
+      min_size_quantity_per_order: r.min_size_quantity,
+      max_size_quantity_per_order: r.max_size_quantity,
+      minimum_quantity_subscription: r.min_subscription_quantity,
+    },
+  });
+  return { step: rules.step, precision: rules.precision, min: rules.min, max: Number.isFinite(rules.max) ? rules.max : null, unit: r.unit, unit_plural: r.unit_plural };
 }

@@ -62,14 +62,22 @@ export function resolvers(repo: ShopRepository) {
         }
         return { products: repo.brakeProducts(filter) };
       },
-      shipping: (_: unknown, args: { ShippingInput: { mode: string; products: Array<{ id: number; size: string; quantity: number }> } }) => {
+      shipping: (
+        _: unknown,
+        args: { ShippingInput: { mode: string; products: Array<{ id: number; size: string; quantity: number }>; forcedRegion?: string | null } },
+        context: GraphQLContext,
+      ) => {
         const input = args.ShippingInput;
-        if (input.mode !== 'product') invalid('mode must be product');
+        const region = input.forcedRegion ?? undefined;
+        if (region !== undefined && !/^[A-Za-z0-9_-]{1,20}$/.test(region)) invalid('forcedRegion is not a region id');
+        // Ours: mode "basket" prices the visitor's whole basket.
+        if (input.mode === 'basket') return { shipping: repo.basketShippingOptions(context.visitorId, region) };
+        if (input.mode !== 'product') invalid('mode must be product or basket');
         if (input.products.length !== 1) invalid('Give exactly one product');
         const [product] = input.products;
         if (!SIZE_ID.test(product.size)) invalid('size is not a valid size');
         if (!(product.quantity > 0 && product.quantity <= 100_000)) invalid('quantity must be positive');
-        const options = repo.shippingOptions(product.id, product.size, product.quantity);
+        const options = repo.shippingOptions(product.id, product.size, product.quantity, region);
         if (!options) throw new mercurius.ErrorWithProps('Product or size not found', { code: 'NOT_FOUND' }, 404);
         return { shipping: options };
       },

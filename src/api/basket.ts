@@ -20,6 +20,12 @@ export async function addToBasket(line: { product: number; size: string; number:
   return { answer: response.data, headers: { ...response.headers } };
 }
 
+/** POST /basketchange.php?mode=2: sets a line's quantity (0 removes it). */
+export async function setBasketLine(line: { product: number; size: string; additional: string; number: number }, signal?: AbortSignal): Promise<BasketChangeResponse> {
+  const body = form({ product: line.product, size: line.size, additional: line.additional, number: line.number, getAjax: 'true' });
+  return (await http.post<BasketChangeResponse>('/basketchange.php?mode=2', body, { signal })).data;
+}
+
 /** GET /return.php, fired after an add (the platform's return hook). Its answer is not read. */
 export async function fireReturn(): Promise<void> {
   await http.get('/return.php');

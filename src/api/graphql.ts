@@ -1,5 +1,5 @@
 import { http } from './http';
-import type { GraphQLResponse, LowestPriceProduct, ShippingOption } from './wire';
+import type { GraphQLResponse, LowestPriceProduct, ShippingOption, TextSearchResult } from './wire';
 
 export const GRAPHQL_PATH = '/graphql/v1/';
 
@@ -34,4 +34,24 @@ export async function removeFromBasket(lines: Array<{ id: number; size: string; 
   const input = lines.map((line) => `{ id: ${Math.trunc(line.id)}, size: ${JSON.stringify(line.size)}, additional: ${JSON.stringify(line.additional)} }`).join(', ');
   const answer = await graphql<{ removeProductsFromBasket: { status: string } }>(`mutation { removeProductsFromBasket(ProductInput: [${input}]) { status } }`, 'removeProductsFromBasket', signal);
   return answer.data?.removeProductsFromBasket.status ?? 'error';
+}
+
+/** Couriers for the whole basket (mode "basket", ours), for a delivery region when given. */
+export async function fetchBasketShipping(region?: string, signal?: AbortSignal): Promise<ShippingOption[]> {
+  const forced = region ? `, forcedRegion: ${JSON.stringify(region)}` : '';
+  const query = `{ shipping(ShippingInput: { mode: "basket", products: []${forced} }) { shipping { courier { name icon } prepaid cost { value currency formatted } deliveryTime { time { days } workingDays } } } }`;
+  const answer = await graphql<{ shipping: { shipping: ShippingOption[] } }>(query, 'shipping', signal);
+  if (!answer.data) throw new Error(answer.errors?.[0]?.message ?? 'shipping query failed');
+  return answer.data.shipping.shipping;
+}
+
+const TEXT_SEARCH_FIELDS =
+  'products { name link iconSmall price { price { gross { value formatted } net { value formatted } } } } series { name link } producers { name link } menuNodes { name link breadcrumbs } cms { name link } searchQueries { name link } replacementCodes { name link param_id value_id }';
+
+/** The live search: every result group for a text (products, producers, ..., replacement codes). */
+export async function fetchTextSearch(text: string, limit: number, signal?: AbortSignal): Promise<TextSearchResult> {
+  const query = `{ productsTextSearch(searchInput: { text: ${JSON.stringify(text)}, limit: ${Math.trunc(limit)} }) { ${TEXT_SEARCH_FIELDS} } }`;
+  const answer = await graphql<{ productsTextSearch: TextSearchResult }>(query, 'productsTextSearch', signal);
+  if (!answer.data) throw new Error(answer.errors?.[0]?.message ?? 'text search failed');
+  return answer.data.productsTextSearch;
 }

@@ -104,6 +104,8 @@ export interface BasketProduct {
   count: number;
   worth_unit: number;
   prices: { worth_net_formatted: string; worth_gros_formatted: string };
+  /** The line's quantity rules (ours): step, decimals, minimum and maximum (null: no cap), units. */
+  rules?: { step: number; precision: number; min: number; max: number | null; unit: string; unit_plural: string };
 }
 
 /** `Basket.response.basket` of /ajax/get.php (WIRE.md). */

@@ -1,72 +1,89 @@
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../store/hooks';
+import { HEADER_SLOT_ID, STICKY_HEADER_FLOW } from '../../sagas/stickyHeader';
+import { flowMatches, flowSend } from '../../store/flowsSlice';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { CATEGORY_LINKS } from './categoryLinks';
+import { LiveSearch } from './LiveSearch';
+import { SideMenu } from './SideMenu';
 
-/** The site header: logo, search, basket with its badge, the chosen vehicle's slot. */
+/**
+ * The site header: side menu button (phones), logo, live search, basket with its badge, the
+ * category navigation. On desktop views it becomes fixed once scrolled past (the stickyHeader
+ * flow); its place in the page is kept meanwhile so nothing below moves.
+ */
 export function Header() {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
   const basket = useAppSelector((state) => state.basket.summary);
-  const query = useAppSelector((state) => state.page.location?.query.text ?? '');
+  const sticky = useAppSelector((state) => state.flows[STICKY_HEADER_FLOW]);
+  const fixed = flowMatches(sticky, 'fixed');
+  const reserved = fixed ? (sticky?.context as { height: number }).height : undefined;
   const count = basket?.productsCounter ?? 0;
+  const wishlist = useAppSelector((state) => state.basket.wishlistCount);
   return (
-    <header className="site-header">
-      <a className="skip-link" href="#content">
-        {t('shop.skipToContent')}
-      </a>
-      <div className="site-header__bar">
-        <a className="logo" href="/main.php" aria-label={`${t('shop.name')} – ${t('shop.tagline')}`}>
-          <svg className="logo__mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-            <rect width="32" height="32" rx="7" fill="#c8102e" />
-            <circle cx="16" cy="16" r="10" fill="none" stroke="#fff" strokeWidth="3" />
-            <circle cx="16" cy="16" r="3.5" fill="#fff" />
-          </svg>
-          <span className="logo__text">
-            Freni<strong>Shop</strong>
-          </span>
+    <div id={HEADER_SLOT_ID} className="site-header-slot" style={reserved ? { height: reserved } : undefined}>
+      <header className={fixed ? 'site-header site-header--fixed' : 'site-header'}>
+        <a className="skip-link" href="#content">
+          {t('shop.skipToContent')}
         </a>
-        <form className="search-box" role="search" action="/search.php" method="get">
-          <label className="visually-hidden" htmlFor="search-text">
-            {t('header.searchLabel')}
-          </label>
-          <input id="search-text" name="text" type="search" defaultValue={query} placeholder={t('header.searchPlaceholder')} autoComplete="off" />
-          <button type="submit" className="search-box__submit">
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.4" />
-              <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+        <div className="site-header__bar">
+          <SideMenu />
+          <a className="logo" href="/main.php" aria-label={`${t('shop.name')} – ${t('shop.tagline')}`}>
+            <svg className="logo__mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+              <rect width="32" height="32" rx="7" fill="#c8102e" />
+              <circle cx="16" cy="16" r="10" fill="none" stroke="#fff" strokeWidth="3" />
+              <circle cx="16" cy="16" r="3.5" fill="#fff" />
             </svg>
-            <span className="visually-hidden">{t('header.searchSubmit')}</span>
-          </button>
-        </form>
-        <a className="basket-link" href="/basketedit.php">
-          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path d="M3 4h2.2l2.3 11h10.8L21 7H6.3" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
-            <circle cx="9" cy="19.5" r="1.6" fill="currentColor" />
-            <circle cx="17" cy="19.5" r="1.6" fill="currentColor" />
-          </svg>
-          <span className="basket-link__label">{t('header.basket')}</span>
-          <span className="visually-hidden"> ({t('header.basketCount', { count })})</span>
-          {count > 0 ? (
-            <span className="badge" data-testid="basket-count" aria-hidden="true">
-              {count}
+            <span className="logo__text">
+              Freni<strong>Shop</strong>
             </span>
-          ) : null}
-        </a>
-      </div>
-      <nav className="category-nav" aria-label={t('header.mainNav')}>
-        <ul>
-          <li>
-            <a href="/search.php?traits_alt[24]=148728">{t('footer.links.pads')}</a>
-          </li>
-          <li>
-            <a href="/search.php?traits_alt[24]=151538">{t('footer.links.discs')}</a>
-          </li>
-          <li>
-            <a href="/search.php?traits_alt[24]=154315">{t('footer.links.kits')}</a>
-          </li>
-          <li>
-            <a href="/brakes.php">{t('footer.links.brakes')}</a>
-          </li>
-        </ul>
-      </nav>
-    </header>
+          </a>
+          <LiveSearch />
+          <div className="header-actions">
+            {wishlist > 0 ? (
+              <span className="wishlist-count" role="img" aria-label={t('header.wishlistCount', { count: wishlist })}>
+                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+                </svg>
+                <span aria-hidden="true">{wishlist}</span>
+              </span>
+            ) : null}
+            <a
+              className="basket-link"
+              href="/basketedit.php"
+              aria-haspopup={count > 0 ? 'dialog' : undefined}
+              onClick={(event) => {
+                // With products, the mini basket opens over the page; empty, the link leads to the basket page.
+                if (count === 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                event.preventDefault();
+                dispatch(flowSend({ id: 'miniBasket', event: { type: 'OPEN' } }));
+              }}
+            >
+              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d="M3 4h2.2l2.3 11h10.8L21 7H6.3" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+                <circle cx="9" cy="19.5" r="1.6" fill="currentColor" />
+                <circle cx="17" cy="19.5" r="1.6" fill="currentColor" />
+              </svg>
+              <span className="basket-link__label">{t('header.basket')}</span>
+              <span className="visually-hidden"> ({t('header.basketCount', { count })})</span>
+              {count > 0 ? (
+                <span className="badge" data-testid="basket-count" aria-hidden="true">
+                  {count}
+                </span>
+              ) : null}
+            </a>
+          </div>
+        </div>
+        <nav className="category-nav" aria-label={t('header.mainNav')}>
+          <ul>
+            {CATEGORY_LINKS.map((link) => (
+              <li key={link.href}>
+                <a href={link.href}>{t(link.label)}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+    </div>
   );
 }

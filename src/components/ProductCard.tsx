@@ -7,7 +7,6 @@ import { catalogueNumber } from '../domain/brakes';
 import { smallSource } from '../domain/responsiveImage';
 import { ResponsiveImage } from './ResponsiveImage';
 import { useEqualHeight } from './useEqualHeight';
-import '../styles/basket.css';
 
 /** What lines up across a row of cards: the names (the rest follows them). */
 export const PRODUCT_CARD_ROW_ITEMS = ['.product-card__name'] as const;

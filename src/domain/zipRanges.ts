@@ -16,7 +16,7 @@ export const ZIP_RANGES: ZipRangeCountry[] = [
       { from: '9000000', to: '9499999', zipcode: '1143020301', lang: ['de-at', 'nl'] },
     ],
   },
-  { countryId: 'ES', items: [{ from: '07000', to: '07999', zipcode: '1143020075', lang: ['it', 'pl', 'en', 'de-at', 'nl', 'es'] }] },
+  { countryId: 'ES', items: [{ from: '07000', to: '07999', zipcode: '1143020079', lang: ['it', 'pl', 'en', 'de-at', 'nl', 'es'] }] },
   { countryId: 'FR', items: [{ from: '20000', to: '20999', zipcode: '1143020077', lang: ['it', 'pl', 'en', 'de-at', 'nl', 'fr'] }] },
 ];
 

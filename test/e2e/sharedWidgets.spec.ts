@@ -119,16 +119,16 @@ test.describe('shared widgets', () => {
     await expect(region).toBeVisible();
     const table = region.getByRole('table', { name: 'Prodotti nel carrello' });
     await expect(table.locator('caption')).toBeVisible();
-    await expect(table.getByRole('columnheader')).toHaveText(['Prodotto', 'Quantità', 'Totale riga']);
+    await expect(table.getByRole('columnheader')).toHaveText(['Prodotto', 'Quantità', 'Totale riga', 'Rimuovi']);
     const rows = table.locator('tbody tr');
     await expect(rows).toHaveCount(2);
     const cells = rows.first().getByRole('cell');
-    await expect(cells).toHaveCount(3);
-    for (const [index, label] of ['Prodotto', 'Quantità', 'Totale riga'].entries()) {
+    await expect(cells).toHaveCount(4);
+    for (const [index, label] of ['Prodotto', 'Quantità', 'Totale riga', 'Rimuovi'].entries()) {
       await expect(cells.nth(index)).toHaveAttribute('data-label', label);
     }
     await expect(cells.nth(0).getByRole('link')).toBeVisible();
-    await expect(cells.nth(1)).toContainText('1');
+    await expect(cells.nth(1).getByRole('textbox')).toHaveValue('1');
     await expect(cells.nth(2)).toContainText('€');
 
     const label = (cell: Locator) => cell.evaluate((element) => getComputedStyle(element, '::before').content);

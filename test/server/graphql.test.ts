@@ -80,6 +80,20 @@ describe('POST /graphql/v1/', () => {
     expect(options[0].cost.formatted).toMatch(/€$/);
   });
 
+  it('shipping for the whole basket (mode basket, ours): free from 79 € prepaid, dearer and slower on the islands', async () => {
+    const visitor = new Visitor(app);
+    const query = (region?: string) =>
+      `{ shipping(ShippingInput: { mode: "basket", products: []${region ? `, forcedRegion: "${region}"` : ''} }) { shipping { prepaid cost { value } deliveryTime { time { days } } } } }`;
+    await visitor.post('/basketchange.php?mode=1', { product: '14', number: '1' });
+    const mainland = (await gql<{ shipping: { shipping: ShippingOption[] } }>(visitor, query('1143020220'))).body.data!.shipping.shipping;
+    expect(mainland.filter((o) => o.prepaid === 'prepaid').every((o) => o.cost.value === 0)).toBe(true);
+    const island = (await gql<{ shipping: { shipping: ShippingOption[] } }>(visitor, query('1143020079'))).body.data!.shipping.shipping;
+    island.forEach((option, i) => {
+      expect(option.cost.value).toBeGreaterThan(mainland[i].cost.value);
+      expect(option.deliveryTime.time.days).toBe(mainland[i].deliveryTime.time.days + 2);
+    });
+  });
+
   it('add then remove through mutations, with the tracking header and its events', async () => {
     const visitor = new Visitor(app);
     const added = await gql<{ addProductsToBasket: { status: string } }>(visitor, 'mutation { addProductsToBasket(ProductInput: [{ id: 100, size: "uniw", quantity: 1 }]) { status results { status error { code } } } }');
@@ -97,7 +111,8 @@ describe('POST /graphql/v1/', () => {
     ['{ products(searchInput: {}) { products { id } } }', 400],
     ['{ products(searchInput: { parameters: [{ id: 999, values: [1] }] }) { products { id } } }', 400],
     ['{ productsTextSearch(searchInput: { text: "abc", limit: 500 }) { products { name } } }', 400],
-    ['{ shipping(ShippingInput: { mode: "basket", products: [] }) { shipping { prepaid } } }', 400],
+    ['{ shipping(ShippingInput: { mode: "courier", products: [] }) { shipping { prepaid } } }', 400],
+    ['{ shipping(ShippingInput: { mode: "basket", products: [], forcedRegion: "1 OR 1=1" }) { shipping { prepaid } } }', 400],
     ['{ nope }', 400],
     ['not graphql at all', 400],
   ])('refuses %s with a 4xx and an error message', async (query, status) => {

@@ -1,12 +1,27 @@
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../../store/hooks';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { estimateRequested, lineQuantityEntered } from '../../../sagas/basketPage';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
+import { QuantityStepper } from '../../components/QuantityStepper';
+import type { BasketProduct, BasketSummary, InstalmentParams } from '../../api/wire';
+import { formatPrice } from '../../domain/priceMask';
+import { instalmentCheck } from '../../domain/instalments';
+import { DELIVERY_COUNTRIES } from '../../domain/deliveryRegion';
+import { lineKey } from '../../domain/miniBasket';
+import '../../styles/basket.css';
 
-/** The basket page (/basketedit.php): lines, totals net and gross, shipping. */
+/**
+ * The basket page (/basketedit.php): lines with quantities under their rules (0 or the remove
+ * button takes a line away), totals net and gross, shipping, a shipping estimate for a
+ * country and postcode, and the instalment calculator for the basket's worth.
+ */
 export default function BasketPage() {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
   const basket = useAppSelector((state) => state.basket.summary);
   const status = useAppSelector((state) => state.basket.status);
+  const updating = useAppSelector((state) => state.basketPage.updating);
   return (
     <div className="page page--basket">
       <h1>{t('basket.title')}</h1>
@@ -25,7 +40,7 @@ export default function BasketPage() {
             className="basket-lines"
             caption={t('basket.linesCaption')}
             rows={basket.products}
-            rowKey={(line) => `${line.id}-${line.size}-${line.md5_additional}`}
+            rowKey={lineKey}
             columns={[
               {
                 id: 'product',
@@ -33,12 +48,34 @@ export default function BasketPage() {
                 cell: (line) => (
                   <>
                     <a href={line.link}>{line.name}</a>
-                    <div className="basket-lines__code">{line.product_version_name}</div>
+                    <div className="basket-lines__code">
+                      {line.product_version_name}
+                      {line.size !== 'uniw' ? ` · ${line.size_name}` : ''}
+                    </div>
                   </>
                 ),
               },
-              { id: 'quantity', header: t('basket.quantity'), cell: (line) => line.count },
+              {
+                id: 'quantity',
+                header: t('basket.quantity'),
+                cell: (line) => <LineQuantity line={line} busy={updating.includes(lineKey(line))} />,
+              },
               { id: 'total', header: t('basket.lineTotal'), cell: (line) => line.prices.worth_gros_formatted },
+              {
+                id: 'remove',
+                header: t('basket.remove'),
+                cell: (line) => (
+                  <button
+                    type="button"
+                    className="button button--ghost basket-lines__remove"
+                    disabled={updating.includes(lineKey(line))}
+                    onClick={() => dispatch(lineQuantityEntered({ key: lineKey(line), quantity: 0 }))}
+                  >
+                    {t('basket.removeLine')}
+                    <span className="visually-hidden"> {line.name}</span>
+                  </button>
+                ),
+              },
             ]}
           />
           <dl className="basket-totals">
@@ -49,11 +86,122 @@ export default function BasketPage() {
             <dt>{t('basket.total')}</dt>
             <dd className="basket-totals__total">{basket.worth_formatted}</dd>
           </dl>
-          <p className="basket-shipping-note">
+          <p className={`free-shipping${basket.toShippingFree === 0 ? ' free-shipping--active' : ''}`}>
             {basket.toShippingFree === 0 ? t('basket.freeShipping') : t('basket.toFreeShipping', { amount: basket.toShippingFree_formatted })}
           </p>
+          <div className="basket-tools">
+            <ShippingEstimate />
+            <BasketInstalments basket={basket} />
+          </div>
         </>
       ) : null}
     </div>
+  );
+}
+
+function LineQuantity({ line, busy }: { line: BasketProduct; busy: boolean }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const id = useId();
+  const rules = line.rules ?? { step: 1, precision: 0 };
+  return (
+    <div className="basket-lines__quantity" aria-busy={busy || undefined}>
+      <label className="visually-hidden" htmlFor={id}>
+        {t('basket.quantityOf', { name: line.name })}
+      </label>
+      <QuantityStepper
+        id={id}
+        value={line.count}
+        step={rules.step}
+        precision={rules.precision}
+        disabled={busy}
+        onEnter={(quantity) => dispatch(lineQuantityEntered({ key: lineKey(line), quantity }))}
+        labels={{ decrease: t('buy.decrease'), increase: t('buy.increase') }}
+      />
+    </div>
+  );
+}
+
+/** What shipping costs to a country and postcode (islands cost more; some postcodes are refused). */
+function ShippingEstimate() {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const estimate = useAppSelector((state) => state.basketPage.estimate);
+  const [country, setCountry] = useState('IT');
+  const [postcode, setPostcode] = useState('');
+  const countryId = useId();
+  const postcodeId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    dispatch(estimateRequested({ country, postcode, language: i18n.language }));
+  };
+  const region = estimate.region;
+  return (
+    <section className="basket-estimate" aria-labelledby="basket-estimate-title">
+      <h2 id="basket-estimate-title">{t('basket.estimateTitle')}</h2>
+      <form className="basket-estimate__form" onSubmit={submit}>
+        <div>
+          <label htmlFor={countryId}>{t('basket.country')}</label>
+          <select id={countryId} value={country} onChange={(event) => setCountry(event.target.value)}>
+            {DELIVERY_COUNTRIES.map((code) => (
+              <option key={code} value={code}>
+                {t(`basket.countries.${code}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={postcodeId}>{t('basket.postcode')}</label>
+          <input id={postcodeId} value={postcode} autoComplete="postal-code" onChange={(event) => setPostcode(event.target.value)} />
+        </div>
+        <button type="submit" className="button">
+          {t('basket.estimate')}
+        </button>
+      </form>
+      <div aria-live="polite">
+        {region?.kind === 'invalid' ? <p className="field-error">{t('basket.postcodeInvalid')}</p> : null}
+        {region?.kind === 'refused' ? <p className="field-error">{t('basket.postcodeRefused')}</p> : null}
+        {region?.kind === 'remote' && estimate.status === 'ready' ? <p className="basket-estimate__note">{t('basket.remoteArea')}</p> : null}
+        {estimate.status === 'failed' ? <p className="field-error">{t('buy.deliveryFailed')}</p> : null}
+        {estimate.status === 'ready' && estimate.options.length ? (
+          <ul className="basket-estimate__options">
+            {estimate.options.map((option) => (
+              <li key={option.courier.name + option.prepaid}>
+                <span>
+                  {option.courier.name} <small>({t(option.prepaid === 'prepaid' ? 'buy.prepaid' : 'buy.payOnDelivery')})</small>
+                </span>
+                <span>{t('buy.deliveryDays', { count: option.deliveryTime.time.days })}</span>
+                <strong>{option.cost.value === 0 ? t('buy.freeShipping') : option.cost.formatted}</strong>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+/** The instalment calculator for the basket's worth. */
+function BasketInstalments({ basket }: { basket: BasketSummary }) {
+  const { t } = useTranslation();
+  const params: InstalmentParams | null = useAppSelector((state) => state.basketPage.instalment);
+  if (!params) return null;
+  const amount = (value: number) => (params.priceType === 'net' ? t('instalments.netSuffix', { amount: formatPrice(value) }) : formatPrice(value));
+  const input = { price: basket.worth, basketCount: basket.productsCounter, allProductsAllow: true };
+  const check = instalmentCheck(input, params);
+  return (
+    <section className="instalments" aria-labelledby="basket-instalments-title">
+      <h2 id="basket-instalments-title">{t('instalments.title')}</h2>
+      {check === 'allowed' ? (
+        <p>
+          {t('instalments.available', { name: params.instalmentName, min: amount(params.minPrice), max: amount(params.maxPrice) })}{' '}
+          <a href={params.link}>{t('instalments.calculate')}</a>
+        </p>
+      ) : null}
+      {check === 'belowMin' ? <p>{t('instalments.belowMin', { min: amount(params.minPrice) })}</p> : null}
+      {check === 'aboveMax' ? <p>{t('instalments.aboveMax', { max: amount(params.maxPrice) })}</p> : null}
+      {check === 'tooManyProducts' ? <p>{t('instalments.tooManyProducts')}</p> : null}
+      {check === 'notAllProducts' ? <p>{t('instalments.notAllProducts')}</p> : null}
+    </section>
   );
 }

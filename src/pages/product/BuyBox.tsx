@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { flowMatches, flowSend } from '../../../store/flowsSlice';
@@ -8,15 +8,13 @@ import type { ProductPageData } from '../../api/wire';
 import type { PriceMode } from '../../../machines/buyBox';
 import { formatPrice } from '../../domain/priceMask';
 import { buyStateOf, isPhysical, lineTotal, nextRebate, rebateSteps, showsFreeLabel, unitPriceAt } from '../../domain/productOffer';
-import { roundTo, unitLabel } from '../../domain/quantity';
+import { unitLabel } from '../../domain/quantity';
 import { EMAIL_PATTERN } from '../../domain/fieldValidation';
+import { QuantityStepper, showQuantity } from '../../components/QuantityStepper';
 import { PriceBlock } from './PriceBlock';
 import { ShippingInfo } from './ShippingInfo';
 
 const CONTACT_LINK = '/contact.php';
-
-/** Quantity as shoppers type it here: decimal comma. */
-const showQuantity = (n: number) => String(n).replace('.', ',');
 
 /**
  * The buy box (storefront spec, sections 3-5 and 8): size and price mode, price, availability,
@@ -162,51 +160,6 @@ export function BuyBox({ product }: { product: ProductPageData }) {
         </div>
       )}
     </section>
-  );
-}
-
-interface StepperProps {
-  id: string;
-  value: number;
-  step: number;
-  precision: number;
-  disabled: boolean;
-  onEnter: (n: number) => void;
-  labels: { decrease: string; increase: string };
-}
-
-/** The quantity input with - and +: what is typed is corrected when the field is left or Enter pressed. */
-function QuantityStepper({ id, value, step, precision, disabled, onEnter, labels }: StepperProps) {
-  const [text, setText] = useState(showQuantity(value));
-  useEffect(() => setText(showQuantity(value)), [value]);
-  const commit = () => {
-    const typed = Number(text.replace(',', '.').trim());
-    if (text.trim() === '' || !Number.isFinite(typed)) setText(showQuantity(value));
-    else if (typed !== value) onEnter(typed);
-    else setText(showQuantity(value));
-  };
-  return (
-    <div className="stepper">
-      <button type="button" className="stepper__button" aria-label={labels.decrease} aria-controls={id} disabled={disabled} onClick={() => onEnter(roundTo(value - step, precision))}>
-        −
-      </button>
-      <input
-        id={id}
-        className="stepper__input"
-        inputMode={precision > 0 ? 'decimal' : 'numeric'}
-        autoComplete="off"
-        value={text}
-        disabled={disabled}
-        onChange={(event) => setText(event.target.value)}
-        onBlur={commit}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') commit();
-        }}
-      />
-      <button type="button" className="stepper__button" aria-label={labels.increase} aria-controls={id} disabled={disabled} onClick={() => onEnter(roundTo(value + step, precision))}>
-        +
-      </button>
-    </div>
   );
 }
 

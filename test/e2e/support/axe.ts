@@ -16,6 +16,15 @@ export interface AxeViolation {
  * protocol, which the page's CSP does not govern (a script tag would be refused, rightly).
  */
 export async function axeViolations(page: Page, selector?: string): Promise<AxeViolation[]> {
+  // A settled page: colours mid-fade (an alert fading in) are not the page's colours.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running' && Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async (context) => {
     type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] };

@@ -118,3 +118,37 @@ describe('form fields', () => {
     expect(validateFieldValue({ kind: 'checkbox', value: '', required: true, checked: true })).toBeNull();
   });
 });
+
+import { deliveryRegion, COUNTRY_REGIONS } from '../../../src/domain/deliveryRegion';
+import { ZIP_RANGES as RANGES } from '../../../src/domain/zipRanges';
+import fcheck from 'fast-check';
+
+describe('delivery region for the basket\u2019s shipping estimate', () => {
+  it.each([
+    ['IT', 'it', '20121', { kind: 'mainland', region: COUNTRY_REGIONS.IT }],
+    ['IT', 'it', '23030', { kind: 'refused', region: COUNTRY_REGIONS.IT }],
+    ['IT', 'it', '2012', { kind: 'invalid' }],
+    ['ES', 'it', '28001', { kind: 'mainland', region: COUNTRY_REGIONS.ES }],
+    ['ES', 'it', '07001', { kind: 'remote', region: '1143020079' }],
+    ['ES', 'it', '35001', { kind: 'refused', region: COUNTRY_REGIONS.ES }],
+    ['FR', 'it', '20000', { kind: 'remote', region: '1143020077' }],
+    ['FR', 'it', '75001', { kind: 'mainland', region: COUNTRY_REGIONS.FR }],
+    ['PT', 'it', '9000-001', { kind: 'remote', region: '1143020301' }],
+    ['PT', 'it', '1000-001', { kind: 'mainland', region: COUNTRY_REGIONS.PT }],
+    ['GB', 'en', 'JE2 3AB', { kind: 'refused', region: COUNTRY_REGIONS.GB }],
+    ['GB', 'en', 'SW1A 1AA', { kind: 'mainland', region: COUNTRY_REGIONS.GB }],
+    ['DE', 'it', '10115', { kind: 'invalid' }],
+  ])('%s %s %s', (country, language, postcode, expected) => {
+    expect(deliveryRegion(RANGES, country, language, postcode)).toEqual(expected);
+  });
+
+  it('every Italian five-digit postcode outside 23010-23100 is delivered to the mainland (property)', () => {
+    fcheck.assert(
+      fcheck.property(fcheck.integer({ min: 0, max: 99999 }), (n) => {
+        const code = String(n).padStart(5, '0');
+        const result = deliveryRegion(RANGES, 'IT', 'it', code);
+        return n >= 23010 && n <= 23100 ? result.kind === 'refused' : result.kind === 'mainland';
+      }),
+    );
+  });
+});

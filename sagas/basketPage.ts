@@ -1,0 +1,96 @@
+import { createAction, type Action } from '@reduxjs/toolkit';
+import { call, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { setBasketLine } from '../src/api/basket';
+import { fetchInstalmentParams } from '../src/api/catalogue';
+import { fetchBasketShipping } from '../src/api/graphql';
+import type { BasketChangeResponse, BasketProduct, BasketSummary, InstalmentParams, ShippingOption } from '../src/api/wire';
+import { deliveryRegion, type DeliveryRegion } from '../src/domain/deliveryRegion';
+import { lineKey } from '../src/domain/miniBasket';
+import { normaliseQuantity } from '../src/domain/quantity';
+import { ZIP_RANGES } from '../src/domain/zipRanges';
+import { basketLoaded } from '../store/basketSlice';
+import { pageOpened } from '../store/pageSlice';
+import { basketInstalmentLoaded, estimateDone, estimateFailed, estimateStarted, lineUpdateFinished, lineUpdateStarted } from '../store/basketPageSlice';
+import type { RootState } from '../store';
+import { showAlert } from './alert';
+import { BASKET_ERROR_MS } from './miniBasket';
+
+/** The shopper set a line's quantity on the basket page (0 removes it). */
+export const lineQuantityEntered = createAction<{ key: string; quantity: number }>('basketPage/lineQuantityEntered');
+/** The shopper asked what shipping costs to a country and postcode. */
+export const estimateRequested = createAction<{ country: string; postcode: string; language: string }>('basketPage/estimateRequested');
+
+
+/** A line's quantity under its rules; 0 stays 0 (the shopper removes the line). */
+export function* setLineQuantity(action: ReturnType<typeof lineQuantityEntered>) {
+  const { key, quantity } = action.payload;
+  const summary: BasketSummary | null = yield select((state: RootState) => state.basket.summary);
+  const line: BasketProduct | undefined = summary?.products.find((product) => lineKey(product) === key);
+  if (!line) return;
+  let target = quantity;
+  if (quantity !== 0 && line.rules) {
+    const rules = { step: line.rules.step, precision: line.rules.precision, min: line.rules.min, max: line.rules.max ?? Infinity };
+    const { quantity: corrected, message } = normaliseQuantity(quantity, rules);
+    target = corrected;
+    if (message) {
+      const unit = message.n > 1 ? line.rules.unit_plural : line.rules.unit;
+      yield put(showAlert({ key: message.kind === 'min' ? 'buy.minQuantity' : 'buy.maxQuantity', params: { n: String(message.n).replace('.', ','), unit }, style: 'warning' }));
+    }
+  }
+  if (target === line.count) return;
+  yield put(lineUpdateStarted(key));
+  try {
+    const answer: BasketChangeResponse = yield call(setBasketLine, { product: line.id, size: line.size, additional: line.md5_additional, number: target });
+    yield put(basketLoaded(answer.basket));
+  } catch {
+    yield put(showAlert({ key: 'miniBasket.addFailed', style: 'error', duration: BASKET_ERROR_MS }));
+  } finally {
+    yield put(lineUpdateFinished(key));
+  }
+}
+
+/** Couriers and costs for the whole basket to where the shopper lives; refused postcodes say so. */
+export function* estimateShipping(action: ReturnType<typeof estimateRequested>) {
+  const { country, postcode, language } = action.payload;
+  const region: DeliveryRegion = deliveryRegion(ZIP_RANGES, country, language, postcode);
+  if (region.kind === 'invalid' || region.kind === 'refused') {
+    yield put(estimateDone({ region, options: [] }));
+    return;
+  }
+  yield put(estimateStarted(region));
+  try {
+    const options: ShippingOption[] = yield call(fetchBasketShipping, region.region);
+    yield put(estimateDone({ region, options }));
+  } catch {
+    yield put(estimateFailed());
+  }
+}
+
+/** The instalment limits follow the basket's worth. */
+export function* loadBasketInstalments(action: ReturnType<typeof basketLoaded>) {
+  const worth = action.payload.worth;
+  if (!(worth > 0)) {
+    yield put(basketInstalmentLoaded(null));
+    return;
+  }
+  try {
+    const params: InstalmentParams = yield call(fetchInstalmentParams, worth);
+    yield put(basketInstalmentLoaded(params));
+  } catch {
+    yield put(basketInstalmentLoaded(null));
+  }
+}
+
+function* basketPageTasks() {
+  const summary: BasketSummary | null = yield select((state: RootState) => state.basket.summary);
+  if (summary) yield fork(loadBasketInstalments, basketLoaded(summary));
+  yield takeEvery(lineQuantityEntered.type, setLineQuantity);
+  yield takeLatest(estimateRequested.type, estimateShipping);
+  yield takeLatest(basketLoaded.type, loadBasketInstalments);
+}
+
+/** Runs the basket page's work once the basket page is opened. */
+export function* basketPageSaga() {
+  const opened: ReturnType<typeof pageOpened> = yield take((action: Action) => pageOpened.match(action) && action.payload.type === 'basket');
+  if (opened) yield call(basketPageTasks);
+}
