@@ -9,9 +9,13 @@ import { shopDataSaga } from './shopData';
 import { hotspotsSaga } from './hotspots';
 import { consentSaga } from './consent';
 import { productSaga } from './product';
+import { vehicleSaga } from './vehicleConfigurator';
 import { miniBasketSaga } from './miniBasket';
+import { basketPageSaga } from './basketPage';
 import { formSaga } from './form';
 import { bannersSaga } from './banners';
+import { liveSearchSaga } from './liveSearch';
+import { stickyHeaderSaga } from './stickyHeader';
 import { deviceFlags } from '../src/domain/device';
 import { shopDataRequested } from '../store/shopDataSlice';
 import type { DeviceParams } from '../src/api/wire';
@@ -35,5 +39,5 @@ export function* requestPageBundle() {
 
 export function* rootSaga() {
   if (inspectorWanted(window.location.search)) yield call(startInspector);
-  yield all([fork(flowManager), fork(consentSaga), fork(shopDataSaga), fork(hotspotsSaga), fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(miniBasketSaga), fork(formSaga), fork(bannersSaga), fork(productSaga), fork(pageSaga), fork(partialLoadSaga), fork(requestPageBundle)]);
+  yield all([fork(flowManager), fork(consentSaga), fork(shopDataSaga), fork(hotspotsSaga), fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(miniBasketSaga), fork(basketPageSaga), fork(formSaga), fork(bannersSaga), fork(liveSearchSaga), fork(stickyHeaderSaga), fork(productSaga), fork(vehicleSaga), fork(pageSaga), fork(partialLoadSaga), fork(requestPageBundle)]);
 }

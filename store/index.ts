@@ -6,8 +6,11 @@ import page from './pageSlice';
 import shopData from './shopDataSlice';
 import hotspots from './hotspotsSlice';
 import product from './productSlice';
+import basketPage from './basketPageSlice';
+import vehicle from './vehicleSlice';
+import liveSearch from './liveSearchSlice';
 
-export const rootReducer = combineReducers({ flows, basket, page, product, shopData, hotspots });
+export const rootReducer = combineReducers({ flows, basket, basketPage, page, product, shopData, hotspots, vehicle, liveSearch });
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** The one store. The root saga runs after the store exists (NOTES: redux-saga with RTK 2). */

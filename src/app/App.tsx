@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useRef, type ComponentType, type LazyExoticComponent } from 'react';
 import { useAppSelector } from '../../store/hooks';
 import type { PageType } from '../../store/pageSlice';
 import { Header } from '../components/Header';
@@ -7,6 +7,9 @@ import { AlertHost } from '../components/AlertHost';
 import { PageProgress } from '../components/PageProgress';
 import { SnippetsTop } from '../components/ShopSnippets';
 import { BackToTop } from '../components/BackToTop';
+import { SavedVehicle } from '../components/SavedVehicle';
+import { flowMatches } from '../../store/flowsSlice';
+
 
 /** Each page type is its own chunk: a page's first load carries only that page. */
 const PAGES: Record<PageType, LazyExoticComponent<ComponentType>> = {
@@ -27,12 +30,28 @@ export function App() {
       <PageProgress />
       <SnippetsTop />
       <Header />
+      <SavedVehicle />
       <main id="content" className="site-main" tabIndex={-1}>
         <Suspense fallback={null}>{Page ? <Page /> : null}</Suspense>
       </main>
       <Footer />
       <BackToTop />
+      <MiniBasketHost />
       <AlertHost />
     </>
   );
+}
+
+const MiniBasket = lazy(() => import(/* webpackChunkName: "mini-basket" */ '../components/MiniBasket').then((m) => ({ default: m.MiniBasket })));
+
+/** The mini basket's code loads the first time it opens, and stays for the next times. */
+function MiniBasketHost() {
+  const open = useAppSelector((state) => flowMatches(state.flows.miniBasket, 'open'));
+  const wanted = useRef(false);
+  if (open) wanted.current = true;
+  return wanted.current ? (
+    <Suspense fallback={null}>
+      <MiniBasket />
+    </Suspense>
+  ) : null;
 }

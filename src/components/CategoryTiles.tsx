@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categoryIconUrl } from '../domain/brakes';
+import { useAppSelector } from '../../store/hooks';
 import { CATEGORY_SLIDER_BREAKPOINTS, CATEGORY_SLIDER_WIDEST, SLIDER_DEFAULTS, slidesToShowAt } from '../domain/slider';
 
 /** The carousel (react-slick) is its own chunk, shared with the hotspot slider: phones never load it. */
@@ -18,31 +19,41 @@ export const CATEGORY_ICONS: Record<number, string> = {
 /** A search-categories row: [id, name, product count]. */
 export type CategoryRow = [number, string, number];
 
-/** Rows shown as tiles: those with products, and only the brake ones when asked. */
-export function visibleCategories(rows: CategoryRow[], brakesOnly = false): CategoryRow[] {
-  return rows.filter(([id, , count]) => count > 0 && (!brakesOnly || CATEGORY_ICONS[id]));
+/**
+ * Rows shown as tiles: those with products, and only the brake ones when asked; `keepEmpty`
+ * (counts for the chosen engine) keeps zero-count rows, shown as disabled tiles.
+ */
+export function visibleCategories(rows: CategoryRow[], brakesOnly = false, keepEmpty = false): CategoryRow[] {
+  return rows.filter(([id, , count]) => (keepEmpty || count > 0) && (!brakesOnly || CATEGORY_ICONS[id]));
 }
 
-/** One category: its picture, name and product count, linking to its listing. */
+/** One category: its picture, name and product count, linking to its listing (for the chosen engine, if any); disabled at zero. */
 export function CategoryTile({ row: [id, name, count] }: { row: CategoryRow }) {
   const { t } = useTranslation();
-  return (
-    <a className="category-tile" href={`/search.php?traits_alt[24]=${id}`}>
+  const engineId = useAppSelector((state) => state.vehicle.categoryCounts?.engineId ?? null);
+  const content = (
+    <>
       <img src={CATEGORY_ICONS[id] ?? categoryIconUrl(null)} alt="" width="72" height="72" />
       <span className="category-tile__name">{name}</span>
-      <span className="category-tile__count">{t('home.productsCount', { count })}</span>
+      <span className="category-tile__count">{count === 0 && engineId ? t('vehicle.noProductsForEngine') : t('home.productsCount', { count })}</span>
+    </>
+  );
+  if (count === 0) return <span className="category-tile category-tile--disabled" data-disabled="true">{content}</span>;
+  return (
+    <a className="category-tile" href={`/search.php?traits_alt[24]=${id}${engineId ? `&traits_alt[49]=${engineId}` : ''}`}>
+      {content}
     </a>
   );
 }
 
 /**
  * Category tiles from search-categories rows [id, name, count]: active with products,
- * hidden when empty; `brakesOnly` keeps the brake categories.
+ * hidden when empty (disabled instead with `keepEmpty`); `brakesOnly` keeps the brake categories.
  */
-export function CategoryTiles({ rows, brakesOnly = false }: { rows: CategoryRow[]; brakesOnly?: boolean }) {
+export function CategoryTiles({ rows, brakesOnly = false, keepEmpty = false }: { rows: CategoryRow[]; brakesOnly?: boolean; keepEmpty?: boolean }) {
   return (
     <ul className="category-tiles">
-      {visibleCategories(rows, brakesOnly).map((row) => (
+      {visibleCategories(rows, brakesOnly, keepEmpty).map((row) => (
         <li key={row[0]}>
           <CategoryTile row={row} />
         </li>
@@ -73,14 +84,14 @@ export function useViewportWidth(debounceMs: number = SLIDER_DEFAULTS.resizeDebo
  * The home page's categories: a carousel where the category slider's breakpoints give a
  * slide count (6 above 1170 px, 5 above 979, 3 above 757), plain tiles at 757 px and below.
  */
-export function CategorySection({ rows, title, headingId }: { rows: CategoryRow[]; title: string; headingId: string }) {
+export function CategorySection({ rows, title, headingId, keepEmpty = false }: { rows: CategoryRow[]; title: string; headingId: string; keepEmpty?: boolean }) {
   const width = useViewportWidth();
   const slidesToShow = slidesToShowAt(width, CATEGORY_SLIDER_WIDEST, CATEGORY_SLIDER_BREAKPOINTS);
-  const visible = visibleCategories(rows);
+  const visible = visibleCategories(rows, false, keepEmpty);
   const tiles = (
     <section className="category-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
-      <CategoryTiles rows={visible} />
+      <CategoryTiles rows={visible} keepEmpty={keepEmpty} />
     </section>
   );
   if (slidesToShow === 'unslick' || visible.length === 0) return tiles;

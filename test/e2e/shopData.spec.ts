@@ -27,7 +27,9 @@ test.describe('shop data bundle', () => {
     await request.post('/__test/faults', { data: { path: '/ajax/get.php', mode: 'fail', times: 1 } });
     await page.goto('/main.php');
     await expect(page.locator('.product-card').first()).toBeVisible();
-    await expect(page.locator('.snippets--top')).toHaveCount(0);
+    // No snippet from the failed bundle (the shop's own banners still show).
+    await expect(page.locator('[data-snippet]')).toHaveCount(0);
+    await expect(page.locator('.widgets')).toHaveCount(0);
     await request.delete('/__test/faults');
   });
 });

@@ -5,6 +5,8 @@ import { LoadingState } from '../../components/LoadingState';
 import { CategorySection } from '../../components/CategoryTiles';
 import { HotspotZone } from '../../components/HotspotZone';
 import { NewsDateBadge } from '../../components/NewsDateBadge';
+import { VehicleConfigurator } from '../../components/VehicleConfigurator';
+import { engineCategoryRows } from '../../domain/vehicle';
 
 /** The shop's news (static content, in Italian like the shop's other texts). */
 const NEWS = [
@@ -29,6 +31,8 @@ const NEWS = [
 export default function HomePage() {
   const { t, i18n } = useTranslation();
   const categories = useAppSelector((state) => state.page.categories);
+  // With an engine chosen, the tiles show its counts (zero: a disabled tile).
+  const engineCounts = useAppSelector((state) => state.vehicle.categoryCounts);
   const popular = useAppSelector((state) => state.page.listing?.products ?? []);
   return (
     <div className="page page--home">
@@ -36,8 +40,9 @@ export default function HomePage() {
         <h1>{t('home.title')}</h1>
         <p>{t('home.lead')}</p>
       </section>
+      <VehicleConfigurator headingId="home-vehicle" />
       <LoadingState />
-      <CategorySection rows={categories} title={t('home.categories')} headingId="home-categories" />
+      <CategorySection rows={engineCategoryRows(categories, engineCounts?.rows ?? null)} keepEmpty={engineCounts !== null} title={t('home.categories')} headingId="home-categories" />
       <HotspotZone zone="hotspot_promo" zonesType="main" title={t('home.offers')} />
       <section aria-labelledby="home-popular">
         <h2 id="home-popular">{t('home.popular')}</h2>

@@ -5,6 +5,7 @@ import { useAppSelector, useFlow } from '../../../store/hooks';
 import { ProductGrid } from '../../components/ProductCard';
 import { LoadingState } from '../../components/LoadingState';
 import { PartialLink } from '../../components/PartialLink';
+import { VehicleConfigurator } from '../../components/VehicleConfigurator';
 
 /** Builds the listing address for the current query with some parameters changed. */
 function listingHref(query: Record<string, string>, changes: Record<string, string | null>): string {
@@ -30,6 +31,7 @@ export default function SearchPage() {
     <div className="page page--search">
       <h1>{title}</h1>
       <LoadingState />
+      <VehicleConfigurator headingId="listing-vehicle" collapsible={mobile} />
       {listing ? (
         <div className="listing" data-grid={mobile ? 'mobile' : 'desktop'}>
           {mobile ? (

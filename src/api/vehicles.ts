@@ -1,0 +1,21 @@
+import { form, http } from './http';
+import type { SearchValuesResponse } from './wire';
+import { optionsFromRows, VEHICLE_LEVELS, VEHICLE_PARAMS, type VehicleLevel, type VehicleOption } from '../domain/vehicle';
+
+/** The ids chosen before a level: what its options depend on. */
+export type VehicleParents = Partial<Record<Exclude<VehicleLevel, 'engine'>, number>>;
+
+/**
+ * POST /ajax/search.php?ajax=true&getOne=<level's parameter>: the options of one configurator
+ * select, for the brand, model and year chosen so far (WIRE.md: answer `{ values: [[id, label]] }`).
+ */
+export async function fetchVehicleOptions(level: VehicleLevel, parents: VehicleParents, signal?: AbortSignal): Promise<VehicleOption[]> {
+  const fields: Record<string, string | number> = { onlyVisibleElements: 'true' };
+  for (const parent of VEHICLE_LEVELS) {
+    if (parent === level) break;
+    const id = parents[parent as keyof VehicleParents];
+    if (id !== undefined) fields[VEHICLE_PARAMS[parent]] = id;
+  }
+  const answer = await http.post<SearchValuesResponse>(`/ajax/search.php?ajax=true&getOne=${VEHICLE_PARAMS[level]}`, form(fields), { signal });
+  return optionsFromRows(answer.data.values);
+}

@@ -1,0 +1,26 @@
+import '../styles/vehicle.css';
+import { useTranslation } from 'react-i18next';
+import { vehicleRemoveRequested } from '../../sagas/vehicleConfigurator';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { vehicleLabel } from '../domain/vehicle';
+
+/** The saved vehicle as a bar under the header; "remove" clears it and goes to the home page. */
+export function SavedVehicle() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const saved = useAppSelector((state) => state.vehicle.saved);
+  const label = saved ? vehicleLabel(saved) : '';
+  if (!label) return null;
+  return (
+    <section className="saved-vehicle" aria-label={t('vehicle.saved')}>
+      <div className="saved-vehicle__inner">
+        <p className="saved-vehicle__text">
+          <span className="saved-vehicle__title">{t('vehicle.saved')}:</span> <strong className="saved-vehicle__name">{label}</strong>
+        </p>
+        <button type="button" className="saved-vehicle__remove" aria-label={t('vehicle.removeLabel', { vehicle: label })} onClick={() => dispatch(vehicleRemoveRequested())}>
+          {t('vehicle.remove')}
+        </button>
+      </div>
+    </section>
+  );
+}

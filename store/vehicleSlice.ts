@@ -1,0 +1,45 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { VehicleChoice, VehicleLevel, VehicleOption } from '../src/domain/vehicle';
+
+/** One select's loaded options and the choice they belong to (a late list for another parent is not shown). */
+export interface VehicleOptionList {
+  parentId: number | null;
+  items: VehicleOption[];
+}
+
+/**
+ * The vehicle data the UI reads: the saved vehicle (restored from the address or local
+ * storage), each configurator select's options, and the category counts for the chosen
+ * engine. The configurator's mode (which select is enabled, loading, empty) is its flow's.
+ */
+export interface VehicleState {
+  saved: VehicleChoice | null;
+  options: Record<VehicleLevel, VehicleOptionList | null>;
+  categoryCounts: { engineId: number; rows: Array<[number, string, number]> } | null;
+}
+
+const initialState: VehicleState = { saved: null, options: { brand: null, model: null, year: null, engine: null }, categoryCounts: null };
+
+const vehicleSlice = createSlice({
+  name: 'vehicle',
+  initialState,
+  reducers: {
+    vehicleRestored(state, action: PayloadAction<VehicleChoice | null>) {
+      state.saved = action.payload;
+    },
+    vehicleCleared(state) {
+      state.saved = null;
+      state.categoryCounts = null;
+    },
+    vehicleOptionsLoaded(state, action: PayloadAction<{ level: VehicleLevel } & VehicleOptionList>) {
+      const { level, parentId, items } = action.payload;
+      state.options[level] = { parentId, items };
+    },
+    engineCategoriesLoaded(state, action: PayloadAction<VehicleState['categoryCounts']>) {
+      state.categoryCounts = action.payload;
+    },
+  },
+});
+
+export const { vehicleRestored, vehicleCleared, vehicleOptionsLoaded, engineCategoriesLoaded } = vehicleSlice.actions;
+export default vehicleSlice.reducer;
