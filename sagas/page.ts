@@ -1,6 +1,6 @@
 import { all, call, put } from 'redux-saga/effects';
-import axios from 'axios';
 import { fetchCategoryCounts, fetchListing, fetchProjector } from '../src/api/catalogue';
+import { isHttpError } from '../src/api/http';
 import type { ListingResponse, ProjectorResponse } from '../src/api/wire';
 import { locationOf } from '../src/app/routes';
 import { categoriesLoaded, listingLoaded, pageFailed, pageOpened, pageReady, productLoaded, type PageLocation } from '../store/pageSlice';
@@ -47,7 +47,7 @@ export function* pageSaga() {
     yield put(pageReady());
   } catch (error) {
     // A product that does not exist is the no-product page, not an error.
-    if (location.type === 'product' && axios.isAxiosError(error) && error.response?.status === 404) {
+    if (location.type === 'product' && isHttpError(error) && error.status === 404) {
       yield put(pageOpened({ ...location, type: 'noProduct', productId: null }));
       yield put(pageReady());
     } else {

@@ -2,7 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFlow } from '../../store/hooks';
 import type { LayoutModeNumber } from '../../machines/layoutMode';
-import { LANGUAGES, LANGUAGE_STORAGE_KEY, isLanguage } from '../i18n';
+import { LANGUAGES, LANGUAGE_STORAGE_KEY, isLanguage, switchLanguage } from '../i18n/runtime';
 import { SnippetsEnd } from './ShopSnippets';
 import { DropDownList } from './DropDownList';
 
@@ -31,7 +31,7 @@ export function Footer() {
   const changeLanguage = (event: ChangeEvent<HTMLSelectElement>) => {
     const language = event.target.value;
     if (!isLanguage(language)) return;
-    void i18n.changeLanguage(language);
+    void switchLanguage(i18n, language);
     document.documentElement.lang = language;
     try {
       localStorage.setItem(LANGUAGE_STORAGE_KEY, language);

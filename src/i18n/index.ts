@@ -4,13 +4,13 @@ import it from './it';
 import pl from './pl';
 import en from './en';
 
-export const LANGUAGES = ['it', 'pl', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const LANGUAGE_STORAGE_KEY = 'shopLanguage';
+import { isLanguage, LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from './runtime';
+
+export { isLanguage, LANGUAGES, LANGUAGE_STORAGE_KEY, type Language };
 
 export const resources = { it: { translation: it }, pl: { translation: pl }, en: { translation: en } };
 
-/** i18next with the three catalogues; Italian is the default and the fallback. */
+/** i18next with the three catalogues at once (tests; the storefront uses runtime.ts); Italian is the default and the fallback. */
 export function createI18n(language: Language = 'it'): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
@@ -21,8 +21,4 @@ export function createI18n(language: Language = 'it'): i18n {
     initAsync: false,
   });
   return instance;
-}
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

@@ -113,7 +113,7 @@ test.describe('basket', () => {
     await expect(alertText(page)).toHaveText('Puoi ordinare al massimo 6 pz.');
     await expect(limited.getByLabel(/Quantità di/)).toHaveValue('6');
     await expect(page.locator('.basket-totals__total')).toHaveText(/176,64/); // 89,64 + 6 x 14,50
-    await expect(page.getByText('Spedizione gratuita!')).toBeVisible();
+    await expect(page.locator('.site-main').getByText('Spedizione gratuita!')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'basket-page');
 

@@ -44,7 +44,7 @@ describe('refreshBasket saga', () => {
       .provide([[matchers.call.fn(fetchBasket), answer]])
       .put(basketLoading())
       .put(basketLoaded(summary))
-      .hasFinalState({ summary, status: 'ready', wishlistCount: 0 })
+      .hasFinalState({ summary, status: 'ready', wishlistCount: 0, adding: [] })
       .run();
   });
 

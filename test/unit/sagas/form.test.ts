@@ -1,4 +1,4 @@
-import { AxiosError, AxiosHeaders } from 'axios';
+import { HttpError } from '../../../src/api/http';
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
@@ -15,9 +15,8 @@ import { flowEmitted, flowSend } from '../../../store/flowsSlice';
 const ID = 'form:contact';
 const values = { name: 'Mario Rossi', contact: 'mario@example.it', subject: 'product', iban: '', message: 'Pastiglie per la Panda', terms: '1' };
 
-function refusal(status: number, code: string): AxiosError {
-  const headers = new AxiosHeaders();
-  return new AxiosError('refused', 'ERR_BAD_REQUEST', undefined, undefined, { status, statusText: '', headers, config: { headers }, data: { error: { code, message: 'no' } } });
+function refusal(status: number, code: string): HttpError {
+  return new HttpError('refused', status, { error: { code, message: 'no' } });
 }
 
 describe('form saga: server validation', () => {

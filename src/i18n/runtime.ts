@@ -1,0 +1,42 @@
+import i18next, { type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import it from './it';
+
+/**
+ * The storefront's i18next: Italian (the shop's language and the fallback) ships with the
+ * page; Polish and English load on demand, when saved or chosen, so no visitor downloads
+ * three catalogues. Tests use `createI18n` (index.ts), which has all three at once.
+ */
+export const LANGUAGES = ['it', 'pl', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const LANGUAGE_STORAGE_KEY = 'shopLanguage';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+const loaders: Record<Exclude<Language, 'it'>, () => Promise<{ default: object }>> = {
+  pl: () => import(/* webpackChunkName: "i18n-pl" */ './pl'),
+  en: () => import(/* webpackChunkName: "i18n-en" */ './en'),
+};
+
+export function createShopI18n(): i18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    resources: { it: { translation: it } },
+    lng: 'it',
+    fallbackLng: 'it',
+    interpolation: { escapeValue: false }, // React escapes
+    initAsync: false,
+  });
+  return instance;
+}
+
+/** Loads a language's catalogue once, then switches to it. */
+export async function switchLanguage(instance: i18n, language: Language): Promise<void> {
+  if (language !== 'it' && !instance.hasResourceBundle(language, 'translation')) {
+    const catalogue = await loaders[language]();
+    instance.addResourceBundle(language, 'translation', catalogue.default);
+  }
+  await instance.changeLanguage(language);
+}
