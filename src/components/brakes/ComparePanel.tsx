@@ -1,0 +1,69 @@
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BrakeProduct } from '../../api/wire';
+import { ALL_CATEGORIES, buildComparison, MIN_COMPARE } from '../../domain/comparison';
+import { CompareTables } from './CompareTables';
+import '../../styles/compare.css';
+
+export interface ComparePanelProps {
+  /** The products to compare, in column order (the finder keeps them; ids under compareBrakes). */
+  products: BrakeProduct[];
+  /** The finder's category; 154315 (all categories) or null: one table per category present, with a bundle list. */
+  categoryId: number | null;
+  onRemove(id: number): void;
+  onClose(): void;
+  /** Move focus to the panel's heading when it opens (default true). */
+  focusOnOpen?: boolean;
+}
+
+/**
+ * The compare panel (compare_brakes, brake-shop spec sections 2 and 4): a heading, a close
+ * button and the comparison tables built from the table definition per category. Removing a
+ * product hands focus to the heading, so keyboard users keep their place when the button goes.
+ */
+export function ComparePanel({ products, categoryId, onRemove, onClose, focusOnOpen = true }: ComparePanelProps) {
+  const { t } = useTranslation();
+  const headingId = `${useId()}heading`;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const removed = useRef(false);
+  const tables = useMemo(() => buildComparison(products, categoryId), [products, categoryId]);
+  const allCategories = categoryId === null || categoryId === ALL_CATEGORIES;
+
+  const focusWhenOpened = useRef(focusOnOpen);
+  useEffect(() => {
+    if (focusWhenOpened.current) heading.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!removed.current) return;
+    removed.current = false;
+    heading.current?.focus();
+  }, [products]);
+
+  const remove = (id: number) => {
+    removed.current = true;
+    onRemove(id);
+  };
+
+  return (
+    <section id="compare_brakes" className="compare-panel" aria-labelledby={headingId}>
+      <div className="compare-panel__head">
+        <h2 id={headingId} ref={heading} tabIndex={-1} className="compare-panel__title">
+          {t('compare.title')}
+        </h2>
+        <button type="button" className="compare-panel__close" onClick={onClose}>
+          <span aria-hidden="true">×</span> {t('compare.close')}
+        </button>
+      </div>
+      {products.length < MIN_COMPARE ? (
+        <p className="compare-panel__minimum" role="status">
+          {t('compare.minimum')}
+        </p>
+      ) : (
+        <CompareTables tables={tables} products={products} bundleList={allCategories} onRemove={remove} />
+      )}
+    </section>
+  );
+}
+
+export default ComparePanel;
