@@ -9,8 +9,9 @@ import product from './productSlice';
 import basketPage from './basketPageSlice';
 import vehicle from './vehicleSlice';
 import liveSearch from './liveSearchSlice';
+import finder from './finderSlice';
 
-export const rootReducer = combineReducers({ flows, basket, basketPage, page, product, shopData, hotspots, vehicle, liveSearch });
+export const rootReducer = combineReducers({ flows, basket, basketPage, page, product, shopData, hotspots, vehicle, liveSearch, finder });
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** The one store. The root saga runs after the store exists (NOTES: redux-saga with RTK 2). */

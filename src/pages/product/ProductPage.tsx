@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { Fragment, useMemo } from 'react';
+import { Fragment, lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../store/hooks';
 import { LoadingState } from '../../components/LoadingState';
@@ -8,7 +8,11 @@ import { HotspotZone } from '../../components/HotspotZone';
 import { BuyBox } from './BuyBox';
 import { DeliveryInfo } from './DeliveryInfo';
 import { Instalments } from './Instalments';
+import { hasBrakeForm, splitDescription } from '../../domain/brakeFinder';
 import '../../styles/product.css';
+
+/** The brake finder (products with a brake form) is its own chunk. */
+const BrakeFinder = lazy(() => import(/* webpackChunkName: "brake-finder-ui" */ '../../components/brakes/BrakeFinder').then((module) => ({ default: module.BrakeFinder })));
 
 /** XML attributes shown among the facts: category (24) and axle (148722). */
 const FACT_ATTRIBUTES = ['24', '148722'];
@@ -24,6 +28,8 @@ export default function ProductPage() {
   const attributes = useAppSelector((state) => state.product.attributes);
   // The long description is server HTML: sanitised before it reaches the page.
   const description = useMemo(() => (product ? DOMPurify.sanitize(product.longDescription) : ''), [product]);
+  // A brake product carries the finder inside its description, before the engine list (collapsed).
+  const finderSplit = useMemo(() => (product && hasBrakeForm(product.awardedParameters) ? splitDescription(description) : null), [product, description]);
   if (!product) return <LoadingState />;
   return (
     <div className="page page--product">
@@ -55,7 +61,17 @@ export default function ProductPage() {
       </div>
       <section className="product__description" aria-labelledby="product-description">
         <h2 id="product-description">{t('product.description')}</h2>
-        <div dangerouslySetInnerHTML={{ __html: description }} />
+        {finderSplit ? (
+          <>
+            <div dangerouslySetInnerHTML={{ __html: finderSplit.before }} />
+            <Suspense fallback={null}>
+              <BrakeFinder startsAtOnce={false} headingLevel={3} />
+            </Suspense>
+            <div dangerouslySetInnerHTML={{ __html: finderSplit.after }} />
+          </>
+        ) : (
+          <div dangerouslySetInnerHTML={{ __html: description }} />
+        )}
       </section>
       <HotspotZone zone="hotspot_related" zonesType="projector" product={product.product_id} title={t('product.related')} />
     </div>

@@ -1,0 +1,97 @@
+import { http } from './http';
+import { GRAPHQL_PATH } from './graphql';
+import type { BrakeProduct, EngineNode, FinderRowsResponse, GraphQLResponse, ProductsSearchInput, ProductTrait, ProjectorResponse } from './wire';
+import { TRAIT } from './wire';
+
+/**
+ * The brake finder's calls (brake-shop spec section 7): engine data per brand letter, the
+ * vehicle search list, axis and category rows, brake product queries (limit 50) and traits.
+ */
+export const ENGINE_DATA_PATH = '/data/include/cms/';
+export const FINDER_PRODUCTS_LIMIT = 50;
+
+export interface SearchVehicleEntry {
+  id: number;
+  value: Record<string, string>;
+}
+
+/** engine_categories_marka.json: brand initials, each with its brands. */
+export async function fetchBrandInitials(signal?: AbortSignal): Promise<EngineNode[]> {
+  const answer = await http.get<EngineNode[]>(`${ENGINE_DATA_PATH}engine_categories_marka.json`, { signal });
+  return Array.isArray(answer.data) ? answer.data : [];
+}
+
+/** engine_categories_{letter}.json: brand > model > generation > engine of brands with that initial. */
+export async function fetchEngineData(letter: string, signal?: AbortSignal): Promise<EngineNode[]> {
+  if (!/^[a-z]$/.test(letter)) throw new Error(`no engine data for "${letter}"`);
+  const answer = await http.get<EngineNode[]>(`${ENGINE_DATA_PATH}engine_categories_${letter}.json`, { signal });
+  return Array.isArray(answer.data) ? answer.data : [];
+}
+
+/** The finder's vehicle search list. */
+export async function fetchSearchVehicles(signal?: AbortSignal): Promise<SearchVehicleEntry[]> {
+  const answer = await http.get<SearchVehicleEntry[]>(`${ENGINE_DATA_PATH}brake_vehicles.json`, { signal });
+  return Array.isArray(answer.data) ? answer.data : [];
+}
+
+/** Axis rows [id, name, count] for an engine (traits_alt[148722] asked, engine in traits_alt[49]). */
+export async function fetchAxes(engineId: number, signal?: AbortSignal): Promise<Array<[number, string, number]>> {
+  const params = { json: 'true', finder: 'axes', [`traits_alt[${TRAIT.engine}]`]: engineId };
+  return (await http.get<FinderRowsResponse>('/search.php', { params, signal })).data.values;
+}
+
+/** Category rows [id, name, count] for an engine and axis. */
+export async function fetchCategories(engineId: number, axis: number, signal?: AbortSignal): Promise<Array<[number, string, number]>> {
+  const params = { json: 'true', finder: 'categories', [`traits_alt[${TRAIT.engine}]`]: engineId, [`traits_alt[${TRAIT.axis}]`]: axis };
+  return (await http.get<FinderRowsResponse>('/search.php', { params, signal })).data.values;
+}
+
+const BRAKE_PRODUCT_FIELDS = 'id name link icon longDescription price { price { gross { value currency formatted } } } producer { name } sizes { id name } versionName awardedParameters { name id values { id name } }';
+
+function searchInputText(input: ProductsSearchInput): string {
+  const parts: string[] = [];
+  if (input.productsId?.length) parts.push(`productsId: [${input.productsId.map((id) => Math.trunc(id)).join(', ')}]`);
+  if (input.parameters?.length) {
+    parts.push(`parameters: [${input.parameters.map((p) => `{ id: ${Math.trunc(p.id)}, values: [${p.values.map((v) => Math.trunc(v)).join(', ')}] }`).join(', ')}]`);
+  }
+  parts.push(`limit: ${Math.min(input.limit ?? FINDER_PRODUCTS_LIMIT, FINDER_PRODUCTS_LIMIT)}`);
+  return `{ ${parts.join(', ')} }`;
+}
+
+/** products(searchInput): the brake product queries, read as data.products.products. */
+export async function fetchBrakeProducts(input: ProductsSearchInput, signal?: AbortSignal): Promise<BrakeProduct[]> {
+  const query = `{ products(searchInput: ${searchInputText(input)}) { products { ${BRAKE_PRODUCT_FIELDS} } } }`;
+  const answer = await http.post<GraphQLResponse<{ products: { products: BrakeProduct[] } }>>(
+    `${GRAPHQL_PATH}?products`,
+    { query },
+    { headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, signal },
+  );
+  if (!answer.data.data) throw new Error(answer.data.errors?.[0]?.message ?? 'products query failed');
+  return answer.data.data.products.products;
+}
+
+/** Finder helper, type select: axis, category and engine. */
+export function fetchSelectedProducts(axis: number, category: number, engineId: number, signal?: AbortSignal): Promise<BrakeProduct[]> {
+  return fetchBrakeProducts(
+    {
+      parameters: [
+        { id: TRAIT.axis, values: [axis] },
+        { id: TRAIT.category, values: [category] },
+        { id: TRAIT.engine, values: [engineId] },
+      ],
+      limit: FINDER_PRODUCTS_LIMIT,
+    },
+    signal,
+  );
+}
+
+/** Finder helper, type product: products by id (the comparison's details). */
+export function fetchProductsById(ids: readonly number[], signal?: AbortSignal): Promise<BrakeProduct[]> {
+  return fetchBrakeProducts({ productsId: ids.slice(0, FINDER_PRODUCTS_LIMIT), limit: FINDER_PRODUCTS_LIMIT }, signal);
+}
+
+/** GET /ajax/projector.php?action=get&get=traits&product={id}: the product's trait list. */
+export async function fetchTraits(product: number, signal?: AbortSignal): Promise<ProductTrait[]> {
+  const answer = await http.get<ProjectorResponse>('/ajax/projector.php', { params: { action: 'get', get: 'traits', product }, signal });
+  return answer.data.traits ?? [];
+}

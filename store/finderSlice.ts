@@ -1,0 +1,69 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { BrakeProduct, EngineNode } from '../src/api/wire';
+import type { FinderRow, VehicleMatch } from '../src/domain/brakeFinder';
+
+/**
+ * The brake finder's server data: brands, engine data per brand letter, vehicle matches,
+ * axis / category rows, the product list and the compared products. The finder's mode
+ * (sections, tabs, choices, compare ids) is its machine's (`store.flows.brakeFinder`).
+ */
+export interface FinderState {
+  brands: string[];
+  engineData: Record<string, EngineNode[]>;
+  matches: VehicleMatch[];
+  axes: FinderRow[];
+  categories: FinderRow[];
+  products: BrakeProduct[];
+  details: BrakeProduct[];
+}
+
+const initialState: FinderState = { brands: [], engineData: {}, matches: [], axes: [], categories: [], products: [], details: [] };
+
+const finderSlice = createSlice({
+  name: 'finder',
+  initialState,
+  reducers: {
+    finderBrandsLoaded(state, action: PayloadAction<string[]>) {
+      state.brands = action.payload;
+    },
+    finderEngineDataLoaded(state, action: PayloadAction<{ letter: string; tree: EngineNode[] }>) {
+      state.engineData[action.payload.letter] = action.payload.tree;
+    },
+    finderMatchesLoaded(state, action: PayloadAction<VehicleMatch[]>) {
+      state.matches = action.payload;
+    },
+    finderAxesLoaded(state, action: PayloadAction<FinderRow[]>) {
+      state.axes = action.payload;
+      state.categories = [];
+      state.products = [];
+    },
+    finderCategoriesLoaded(state, action: PayloadAction<FinderRow[]>) {
+      state.categories = action.payload;
+      state.products = [];
+    },
+    finderProductsLoaded(state, action: PayloadAction<BrakeProduct[]>) {
+      state.products = action.payload;
+    },
+    finderDetailsLoaded(state, action: PayloadAction<BrakeProduct[]>) {
+      state.details = action.payload;
+    },
+    finderProductsCleared(state) {
+      state.axes = [];
+      state.categories = [];
+      state.products = [];
+      state.details = [];
+    },
+  },
+});
+
+export const {
+  finderBrandsLoaded,
+  finderEngineDataLoaded,
+  finderMatchesLoaded,
+  finderAxesLoaded,
+  finderCategoriesLoaded,
+  finderProductsLoaded,
+  finderDetailsLoaded,
+  finderProductsCleared,
+} = finderSlice.actions;
+export default finderSlice.reducer;

@@ -1,0 +1,281 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { axeViolations } from './support/axe';
+import { screenshot } from './support/screens';
+
+/** Texts of the finder (Italian catalogue). */
+const TEXT = {
+  error1: 'È avvenuto un errore durante la lettura dei dati. Ricaricare la pagina.',
+  error2: 'Non sono stati trovati prodotti con il codice inserito',
+  error3: 'Non sono stati trovati prodotti con i parametri scelti',
+  error4: 'È avvenuto un errore durante la lettura dei dati del prodotto',
+  compare: 'Indicare i prodotti da confrontare',
+  compareLength: 'Selezionare almeno 2 prodotti per il confronto',
+  length: 'Inserire almeno 3 caratteri',
+  chooseBrand: 'Scegli prima la marca',
+  chooseBrandAndModel: 'Scegli prima la marca e il modello',
+};
+
+interface Vehicle {
+  id: number;
+  value: { brand: string; model: string; generation: string; engine: string };
+}
+
+interface Pick {
+  vehicle: Vehicle;
+  axes: Array<[number, string, number]>;
+  axis: number;
+  category: [number, string, number];
+  other: [number, string, number];
+}
+
+/** A vehicle of the demo catalogue with two axes and a category holding 2 or more products. */
+async function vehicleWithProducts(request: APIRequestContext): Promise<Pick> {
+  const vehicles = (await (await request.get('/data/include/cms/brake_vehicles.json')).json()) as Vehicle[];
+  for (const vehicle of vehicles.slice(0, 400)) {
+    const axes = ((await (await request.get(`/search.php?json=true&finder=axes&traits_alt[49]=${vehicle.id}`)).json()) as { values: Array<[number, string, number]> }).values.filter(
+      (row) => row[2] > 0,
+    );
+    if (axes.length < 2) continue;
+    const axis = axes[0][0];
+    const categories = ((await (await request.get(`/search.php?json=true&finder=categories&traits_alt[49]=${vehicle.id}&traits_alt[148722]=${axis}`)).json()) as {
+      values: Array<[number, string, number]>;
+    }).values;
+    const category = categories.find((row) => row[2] >= 2);
+    const other = categories.find((row) => row[2] >= 1 && row[0] !== category?.[0]);
+    if (category && other) return { vehicle, axes, axis, category, other };
+  }
+  throw new Error('no demo vehicle with products in two axes');
+}
+
+const finder = (page: Page) => page.locator('.brake-finder');
+const section = (page: Page, name: 'data' | 'products' | 'details') => page.locator(`#brake-finder-${name}`);
+const alertText = (page: Page) => page.locator('.alert .alert__text');
+
+async function chooseVehicle(page: Page, vehicle: Vehicle) {
+  const form = finder(page);
+  await form.getByLabel('Marca').selectOption(vehicle.value.brand);
+  await expect(form.getByLabel('Modello')).toBeEnabled();
+  await form.getByLabel('Modello').selectOption(vehicle.value.model);
+  await form.getByLabel('Anno / generazione').selectOption(vehicle.value.generation);
+  await form.getByLabel('Motore').selectOption(vehicle.value.engine);
+}
+
+/** Waits until the alert has faded in, so its colours are its own (for axe). */
+async function alertShown(page: Page, text: string) {
+  await expect(alertText(page)).toHaveText(text);
+  await expect(page.locator('.alert')).toHaveAttribute('data-state', 'visible');
+}
+
+test.describe('brake finder', () => {
+  test.afterEach(async ({ request }) => {
+    await request.delete('/__test/faults');
+  });
+
+  test('brand > model > engine > axis > category > products > tick 2 > compare > add to basket', async ({ page, request }) => {
+    const pick = await vehicleWithProducts(request);
+    await page.goto('/brakes.php');
+    await expect(section(page, 'data').getByRole('button', { name: 'Il tuo veicolo' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(section(page, 'products').getByRole('button', { name: /^Prodotti/ })).toHaveAttribute('aria-disabled', 'true');
+    await expect(finder(page).getByLabel('Modello')).toBeDisabled();
+    await screenshot(page, 'finder-start');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await chooseVehicle(page, pick.vehicle);
+    // The data label changes to the vehicle; products open with the axes (front / rear).
+    await expect(section(page, 'data').locator('.finder-section__changed')).toContainText(pick.vehicle.value.engine);
+    const products = section(page, 'products');
+    await expect(products.getByRole('button', { name: /^Anteriore/ })).toBeVisible();
+    await expect(products.getByRole('button', { name: /^Posteriore/ })).toBeVisible();
+    await products.locator('.finder-axes .finder-choice').first().click();
+    await products.getByRole('button', { name: new RegExp(`^${pick.category[1]}`) }).click();
+    await expect(products.locator('.finder-product')).toHaveCount(Math.min(pick.category[2], 50));
+    await expect(products.getByRole('button', { name: /^Prodotti/ })).toContainText(`Categoria: ${pick.category[1]}`);
+    // Product links open in a new tab; drawings come from the catalogue number.
+    const first = products.locator('.finder-product').first();
+    await expect(first.locator('.finder-product__link')).toHaveAttribute('target', '_blank');
+    await expect(first.locator('.finder-product__drawing')).toHaveAttribute('src', /^\/data\/gfx\/drawings\/[A-Z0-9./_-]+\.jpg$/);
+
+    // The compare link is disabled below 2.
+    await expect(products.getByText(TEXT.compareLength)).toBeVisible();
+    // aria-disabled: still clickable, it says why it cannot compare yet.
+    await products.locator('.finder-compare__link').click({ force: true });
+    await alertShown(page, TEXT.compare);
+    await products.locator('.finder-product__compare input').nth(0).check();
+    await products.locator('.finder-compare__link').click({ force: true });
+    await alertShown(page, TEXT.compareLength);
+    await products.locator('.finder-product__compare input').nth(1).check();
+    await expect(products.locator('.finder-compare__link')).not.toHaveAttribute('aria-disabled', 'true');
+    const stored = await page.evaluate(() => localStorage.getItem('compareBrakes'));
+    expect(JSON.parse(stored ?? '[]')).toHaveLength(2);
+    await screenshot(page, 'finder-products');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await products.locator('.finder-compare__link').click();
+    const panel = page.locator('#compare_brakes');
+    await expect(panel).toBeVisible();
+    await expect(page.locator('#brake-finder-details-label')).toHaveAttribute('aria-expanded', 'true');
+    // A wide table scrolls inside its panel: the page itself never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await screenshot(page, 'finder-compare');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Add to basket from the list: the mini basket opens with the product.
+    const added = page.waitForResponse((response) => response.url().includes('/basketchange.php') && response.ok());
+    await first.getByRole('button', { name: /^Aggiungi al carrello/ }).click();
+    await added;
+    await expect(page.getByRole('dialog', { name: 'Il tuo carrello' })).toBeVisible();
+    await screenshot(page, 'finder-basket');
+  });
+
+  test('the compare selection survives a reload; removing one leaves the details', async ({ page, request }) => {
+    const pick = await vehicleWithProducts(request);
+    await page.goto('/brakes.php');
+    await chooseVehicle(page, pick.vehicle);
+    const products = section(page, 'products');
+    await products.locator('.finder-axes .finder-choice').first().click();
+    await products.getByRole('button', { name: new RegExp(`^${pick.category[1]}`) }).click();
+    const boxes = products.locator('.finder-product__compare input');
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    await boxes.nth(2 < (await boxes.count()) ? 2 : 1).check();
+    const ticked = JSON.parse((await page.evaluate(() => localStorage.getItem('compareBrakes'))) ?? '[]') as number[];
+    await products.locator('.finder-compare__link').click();
+    await expect(page.locator('#compare_brakes')).toBeVisible();
+
+    await page.reload();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('compareBrakes'))) ?? '[]')).toEqual(ticked);
+    await chooseVehicle(page, pick.vehicle);
+    await products.locator('.finder-axes .finder-choice').first().click();
+    await products.getByRole('button', { name: new RegExp(`^${pick.category[1]}`) }).click();
+    await expect(products.locator('.finder-compare__list li')).toHaveCount(ticked.length);
+    // Remove one from the compare list: with fewer than 2 the link is disabled again.
+    for (let i = ticked.length; i > 1; i--) await products.locator('.finder-compare__remove').first().click();
+    await expect(products.locator('.finder-compare__link')).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  test('products of two categories compare across all categories (a bundle list switches tables)', async ({ page, request }) => {
+    const pick = await vehicleWithProducts(request);
+    await page.goto('/brakes.php');
+    await chooseVehicle(page, pick.vehicle);
+    const products = section(page, 'products');
+    await products.locator('.finder-axes .finder-choice').first().click();
+    await products.getByRole('button', { name: new RegExp(`^${pick.category[1]}`) }).click();
+    await products.locator('.finder-product__compare input').first().check();
+    await products.getByRole('button', { name: new RegExp(`^${pick.other[1]}`) }).click();
+    await expect(products.getByRole('button', { name: /^Prodotti/ })).toContainText(pick.other[1]);
+    await products.locator('.finder-product__compare input').first().check();
+    await products.locator('.finder-compare__link').click();
+    const panel = page.locator('#compare_brakes');
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('tab')).toHaveCount(2);
+    await panel.getByRole('tab').nth(1).click();
+    await expect(panel.getByRole('tab').nth(1)).toHaveAttribute('aria-selected', 'true');
+    await screenshot(page, 'finder-compare-all');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('the search tab: too short, several vehicles, one vehicle, none', async ({ page, request }) => {
+    const pick = await vehicleWithProducts(request);
+    await page.goto('/brakes.php');
+    const data = section(page, 'data');
+    const searchTab = data.getByRole('tab', { name: 'Cerca il veicolo' });
+    await data.getByRole('tab', { name: 'Scegli il veicolo' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(searchTab).toHaveAttribute('aria-selected', 'true');
+    await expect(searchTab).toBeFocused();
+    const input = data.getByRole('searchbox', { name: 'Marca, modello o motore' });
+    await input.fill('Go');
+    await expect(data.getByText(TEXT.length)).toBeVisible();
+    await input.fill(pick.vehicle.value.brand);
+    await expect(data.locator('.finder-search__vehicle').first()).toBeVisible();
+    await data.getByRole('button', { name: 'Cerca', exact: true }).click();
+    await alertShown(page, 'Sono stati trovati più veicoli: scegline uno dall’elenco');
+    await screenshot(page, 'finder-search');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await data.locator('.finder-search__vehicle').first().click();
+    await expect(section(page, 'products').locator('.finder-choice').first()).toBeVisible();
+
+    await input.fill('zzzqqxx');
+    await expect(data.getByRole('alert')).toHaveText(TEXT.error2);
+  });
+
+  test('disabled dropdowns ask for the missing choice', async ({ page }) => {
+    await page.goto('/brakes.php');
+    await expect(finder(page).getByLabel('Marca')).toBeEnabled();
+    await finder(page).locator('.finder-select__field[data-dropdown="model"]').click();
+    await alertShown(page, TEXT.chooseBrand);
+    await finder(page).locator('.finder-select__field[data-dropdown="engine"]').click();
+    await alertShown(page, TEXT.chooseBrandAndModel);
+    await finder(page).getByRole('button', { name: 'Cerca i freni' }).click();
+    await alertShown(page, TEXT.chooseBrand);
+  });
+
+  test('brake_error1: the data cannot be read', async ({ page, request }) => {
+    await request.post('/__test/faults', { data: { path: '/data/include/cms/engine_categories_marka.json', mode: 'fail', times: 1 } });
+    await page.goto('/brakes.php');
+    await expect(section(page, 'data').getByRole('alert')).toHaveText(TEXT.error1);
+    await screenshot(page, 'finder-error1');
+    expect(await axeViolations(page)).toEqual([]);
+    await section(page, 'data').getByRole('button', { name: 'Riprova' }).click();
+    await expect(finder(page).getByLabel('Marca')).toBeEnabled();
+  });
+
+  test('brake_error1 on the products section when the axes fail', async ({ page, request }) => {
+    const pick = await vehicleWithProducts(request);
+    await page.goto('/brakes.php');
+    await request.post('/__test/faults', { data: { path: '/search.php', mode: 'fail', times: 1 } });
+    await chooseVehicle(page, pick.vehicle);
+    await expect(section(page, 'products').getByRole('alert')).toHaveText(TEXT.error1);
+  });
+
+  test('brake_error3: no categories for the chosen parameters', async ({ page, request }) => {
+    const pick = await vehicleWithProducts(request);
+    await page.route(/\/search\.php\?.*finder=categories/, (route) => route.fulfill({ json: { values: [] } }));
+    await page.goto('/brakes.php');
+    await chooseVehicle(page, pick.vehicle);
+    await section(page, 'products').locator('.finder-axes .finder-choice').first().click();
+    await expect(section(page, 'products').getByRole('alert')).toHaveText(TEXT.error3);
+  });
+
+  test('brake_error4: details fail, as an alert in compare mode and on the section otherwise', async ({ page, request }) => {
+    const pick = await vehicleWithProducts(request);
+    await page.goto('/brakes.php');
+    await chooseVehicle(page, pick.vehicle);
+    const products = section(page, 'products');
+    await products.locator('.finder-axes .finder-choice').first().click();
+    await products.getByRole('button', { name: new RegExp(`^${pick.category[1]}`) }).click();
+    await products.locator('.finder-product__compare input').nth(0).check();
+    await products.locator('.finder-product__compare input').nth(1).check();
+    await request.post('/__test/faults', { data: { path: '/graphql/v1/', mode: 'fail', times: 1 } });
+    await products.locator('.finder-compare__link').click();
+    await alertShown(page, TEXT.error4);
+    await expect(page.locator('#compare_brakes')).toHaveCount(0);
+
+    await request.post('/__test/faults', { data: { path: '/graphql/v1/', mode: 'fail', times: 1 } });
+    await products.locator('.finder-product__details').first().click();
+    await expect(section(page, 'details').getByRole('alert')).toHaveText(TEXT.error4);
+    await screenshot(page, 'finder-error4');
+  });
+
+  test('on a brake product page the finder sits in the description, collapsed until its label is clicked', async ({ page }) => {
+    await page.goto('/search.php?traits_alt[24]=148728');
+    const link = page.locator('.product-card__link').first();
+    await link.click();
+    await expect(page.locator('.page--product')).toBeVisible();
+    const label = page.locator('#brake-finder-data-label');
+    await expect(label).toHaveAttribute('aria-expanded', 'false');
+    // Before the engine list.
+    const before = await page.evaluate(() => {
+      const found = document.querySelector('.product__description .brake-finder');
+      const list = document.querySelector('.product__description .engine-list-title');
+      return !!found && !!list && !!(found.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(before).toBe(true);
+    await label.click();
+    await expect(label).toHaveAttribute('aria-expanded', 'true');
+    await expect(finder(page).getByLabel('Marca')).toBeEnabled();
+    await screenshot(page, 'finder-product-page');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
