@@ -3,25 +3,37 @@ import { layoutModeMachine } from './layoutMode';
 import { alertMachine } from './alert';
 import { partialLoadMachine } from './partialLoad';
 import { sliderMachine } from './slider';
-import { buyBoxMachine } from './buyBox';
 import { vehicleConfiguratorMachine } from './vehicleConfigurator';
 import { miniBasketMachine } from './miniBasket';
-import { formMachine } from './form';
 import { bannersMachine } from './banners';
 import { liveSearchMachine } from './liveSearch';
 import { stickyHeaderMachine } from './stickyHeader';
 
-/** Every flow's machine by id: what `npm run machines:export` writes for the visualizer. */
+/** The machines of flows every page may run, by id (started by `flowManager`). */
 export const machines: Record<string, AnyStateMachine> = {
   layoutMode: layoutModeMachine,
   alert: alertMachine,
   partialLoad: partialLoadMachine,
   slider: sliderMachine,
-  buyBox: buyBoxMachine,
   vehicleConfigurator: vehicleConfiguratorMachine,
   miniBasket: miniBasketMachine,
-  form: formMachine,
   banners: bannersMachine,
   liveSearch: liveSearchMachine,
   stickyHeader: stickyHeaderMachine,
 };
+
+/**
+ * Page-specific machines, loaded with their page's code (not every page's first load).
+ * `flowManager` loads one before starting it; `npm run machines:export` writes them all.
+ */
+export const machineLoaders: Record<string, () => Promise<AnyStateMachine>> = {
+  buyBox: () => import(/* webpackChunkName: "page-product" */ './buyBox').then((m) => m.buyBoxMachine),
+  form: () => import(/* webpackChunkName: "page-contact" */ './form').then((m) => m.formMachine),
+  brakeFinder: () => import(/* webpackChunkName: "brake-finder" */ './brakeFinder').then((m) => m.brakeFinderMachine),
+};
+
+/** Every machine, eager and lazy: what the visualizer export writes. */
+export async function allMachines(): Promise<Record<string, AnyStateMachine>> {
+  const lazy = await Promise.all(Object.entries(machineLoaders).map(async ([id, load]) => [id, await load()] as const));
+  return { ...machines, ...Object.fromEntries(lazy) };
+}

@@ -1,5 +1,5 @@
-import { createAction, type Action } from '@reduxjs/toolkit';
-import { call, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { createAction } from '@reduxjs/toolkit';
+import { call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import { setBasketLine } from '../src/api/basket';
 import { fetchInstalmentParams } from '../src/api/catalogue';
 import { fetchBasketShipping } from '../src/api/graphql';
@@ -9,7 +9,6 @@ import { lineKey } from '../src/domain/miniBasket';
 import { normaliseQuantity } from '../src/domain/quantity';
 import { ZIP_RANGES } from '../src/domain/zipRanges';
 import { basketLoaded } from '../store/basketSlice';
-import { pageOpened } from '../store/pageSlice';
 import { basketInstalmentLoaded, estimateDone, estimateFailed, estimateStarted, lineUpdateFinished, lineUpdateStarted } from '../store/basketPageSlice';
 import type { RootState } from '../store';
 import { showAlert } from './alert';
@@ -81,16 +80,11 @@ export function* loadBasketInstalments(action: ReturnType<typeof basketLoaded>) 
   }
 }
 
-function* basketPageTasks() {
+/** Runs with the basket page's chunk. */
+export function* basketPageSaga() {
   const summary: BasketSummary | null = yield select((state: RootState) => state.basket.summary);
   if (summary) yield fork(loadBasketInstalments, basketLoaded(summary));
   yield takeEvery(lineQuantityEntered.type, setLineQuantity);
   yield takeLatest(estimateRequested.type, estimateShipping);
   yield takeLatest(basketLoaded.type, loadBasketInstalments);
-}
-
-/** Runs the basket page's work once the basket page is opened. */
-export function* basketPageSaga() {
-  const opened: ReturnType<typeof pageOpened> = yield take((action: Action) => pageOpened.match(action) && action.payload.type === 'basket');
-  if (opened) yield call(basketPageTasks);
 }

@@ -1,7 +1,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import { buffers, eventChannel, type EventChannel, type Task } from 'redux-saga';
 import { call, cancel, cancelled, fork, put, take, takeEvery, type SagaReturnType } from 'redux-saga/effects';
-import { machines } from '../machines';
+import { machineLoaders, machines } from '../machines';
 import { createActor, type AnyActorRef, type AnyStateMachine, type InspectionEvent, type Observer } from 'xstate';
 import { flowEmitted, flowSend, flowUpdated, flowStopped, type FlowEvent } from '../store/flowsSlice';
 
@@ -77,8 +77,16 @@ export function* flowManager() {
   const running = new Map<string, Task>();
   yield takeEvery(flowStartRequested.type, function* start(action: ReturnType<typeof flowStartRequested>) {
     const { id, machine, input } = action.payload;
-    if (running.has(id) || !(machine in machines)) return;
-    running.set(id, (yield fork(runFlow, id, machines[machine], input)) as Task);
+    if (running.has(id) || !(machine in machines || machine in machineLoaders)) return;
+    if (machine in machines) {
+      running.set(id, (yield fork(runFlow, id, machines[machine], input)) as Task);
+      return;
+    }
+    // A page's machine: its code loads first (a stop meanwhile cancels the start).
+    running.set(id, (yield fork(function* startLoaded() {
+      const loaded: AnyStateMachine = yield call(machineLoaders[machine]);
+      yield call(runFlow, id, loaded, input);
+    })) as Task);
   });
   yield takeEvery(flowStopRequested.type, function* stop(action: ReturnType<typeof flowStopRequested>) {
     const task = running.get(action.payload.id);

@@ -261,6 +261,9 @@ export function* runProductPage(action: ReturnType<typeof productLoaded>) {
   yield takeLatest(notifyRequested.type, sendNotice, product);
 }
 
+/** Runs with the product page's chunk: the product may already be there when it loads. */
 export function* productSaga() {
+  const current: ProductPageData | null = yield select((state: RootState) => state.page.product);
+  if (current) yield fork(runProductPage, productLoaded(current));
   yield takeLatest(productLoaded.type, runProductPage);
 }

@@ -8,14 +8,13 @@ import { flowManager, setInspector } from './flows';
 import { shopDataSaga } from './shopData';
 import { hotspotsSaga } from './hotspots';
 import { consentSaga } from './consent';
-import { productSaga } from './product';
+import { pageSagas } from './pageSagas';
 import { vehicleSaga } from './vehicleConfigurator';
 import { miniBasketSaga } from './miniBasket';
-import { basketPageSaga } from './basketPage';
-import { formSaga } from './form';
 import { bannersSaga } from './banners';
 import { liveSearchSaga } from './liveSearch';
 import { stickyHeaderSaga } from './stickyHeader';
+import { brakeFinderLauncher } from './brakeFinderLauncher';
 import { deviceFlags } from '../src/domain/device';
 import { shopDataRequested } from '../store/shopDataSlice';
 import type { DeviceParams } from '../src/api/wire';
@@ -39,5 +38,5 @@ export function* requestPageBundle() {
 
 export function* rootSaga() {
   if (inspectorWanted(window.location.search)) yield call(startInspector);
-  yield all([fork(flowManager), fork(consentSaga), fork(shopDataSaga), fork(hotspotsSaga), fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(miniBasketSaga), fork(basketPageSaga), fork(formSaga), fork(bannersSaga), fork(liveSearchSaga), fork(stickyHeaderSaga), fork(productSaga), fork(vehicleSaga), fork(pageSaga), fork(partialLoadSaga), fork(requestPageBundle)]);
+  yield all([fork(flowManager), fork(consentSaga), fork(shopDataSaga), fork(hotspotsSaga), fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(miniBasketSaga), fork(bannersSaga), fork(liveSearchSaga), fork(stickyHeaderSaga), fork(brakeFinderLauncher), fork(pageSagas), fork(vehicleSaga), fork(pageSaga), fork(partialLoadSaga), fork(requestPageBundle)]);
 }

@@ -4,12 +4,14 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { machines } from '../machines';
+import { allMachines } from '../machines';
 
 const outDir = join(__dirname, '..', 'machines', 'export');
 mkdirSync(outDir, { recursive: true });
-for (const [id, machine] of Object.entries(machines)) {
-  const file = join(outDir, `${id}.json`);
-  writeFileSync(file, JSON.stringify(machine.toJSON(), null, 2) + '\n');
-  console.log(`wrote ${file}`);
-}
+void allMachines().then((machines) => {
+  for (const [id, machine] of Object.entries(machines)) {
+    const file = join(outDir, `${id}.json`);
+    writeFileSync(file, JSON.stringify(machine.toJSON(), null, 2) + '\n');
+    console.log(`wrote ${file}`);
+  }
+});
