@@ -113,6 +113,9 @@ test.describe('header', () => {
   test('the header is fixed after scrolling past it on desktop, without moving the page', async ({ page }, info) => {
     await page.goto('/search.php?traits_alt[24]=148728');
     await expect(page.locator('.product-card').first()).toBeVisible();
+    // Everything above the header has arrived (banners, the snippet bar): the layout is settled.
+    await expect(page.locator('.banner')).toHaveCount(2);
+    await expect(page.locator('.snippets--top [data-snippet]').first()).toBeVisible();
     const header = page.locator('.site-header');
     const contentTop = () => page.evaluate(() => document.getElementById('content')!.getBoundingClientRect().top + window.scrollY);
     const before = await contentTop();
