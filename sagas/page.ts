@@ -1,4 +1,5 @@
-import { all, call, put } from 'redux-saga/effects';
+import { all, call, put, select } from 'redux-saga/effects';
+import type { RootState } from '../store';
 import { fetchCategoryCounts, fetchListing, fetchProjector } from '../src/api/catalogue';
 import { isHttpError } from '../src/api/http';
 import type { ListingResponse, ProjectorResponse } from '../src/api/wire';
@@ -24,7 +25,10 @@ export function* loadPageData(location: PageLocation) {
       break;
     }
     case 'search': {
-      const listing: ListingResponse = yield call(fetchListing, location.query);
+      // A saved vehicle marks the products that fit it, on every listing (not only its own).
+      const engine: number | undefined = yield select((state: RootState) => state.vehicle.saved?.engine?.id);
+      const query = engine && !location.query['traits_alt[49]'] ? { ...location.query, vehicle: String(engine) } : location.query;
+      const listing: ListingResponse = yield call(fetchListing, query);
       yield put(listingLoaded(listing));
       break;
     }

@@ -1,6 +1,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import { eventChannel, type Task } from 'redux-saga';
-import { call, cancel, cancelled, fork, put, take, takeEvery } from 'redux-saga/effects';
+import { call, cancel, cancelled, fork, put, select, take, takeEvery } from 'redux-saga/effects';
+import type { RootState } from '../store';
 import { partialLoadMachine, type PartialLoadEmitted } from '../machines/partialLoad';
 import { fetchListingAt } from '../src/api/catalogue';
 import type { ListingResponse } from '../src/api/wire';
@@ -21,7 +22,10 @@ export function dataSuffix(url: string): string {
 
 function* requestLoad(action: ReturnType<typeof partialLoadRequested>) {
   const { url, push = true } = action.payload;
-  yield put(flowSend({ id: PARTIAL_LOAD_FLOW, event: { type: 'LOAD', url, suffix: dataSuffix(url), push } }));
+  // The saved vehicle keeps marking what fits it on every page of results.
+  const engine: number | undefined = yield select((state: RootState) => state.vehicle.saved?.engine?.id);
+  const vehicle = engine && !url.includes('traits_alt[49]') && !url.includes('traits_alt%5B49%5D') ? `&vehicle=${engine}` : '';
+  yield put(flowSend({ id: PARTIAL_LOAD_FLOW, event: { type: 'LOAD', url, suffix: dataSuffix(url) + vehicle, push } }));
 }
 
 /** Fetches one load's regions; aborted when the flow cancels it. */

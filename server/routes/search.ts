@@ -9,8 +9,9 @@ type Params = Record<string, unknown>;
 /** The listing filters the spec names, read from the query (traits_alt[...], menu_alt[...], text). */
 export function listingFilter(query: Params): ListingFilter {
   return {
-    category: optionalId(query, `traits_alt[${TRAIT.category}]`),
-    subCategory: optionalId(query, `traits_alt[${TRAIT.subCategory}]`),
+    // The category menu's levels (menu_alt[1_2], menu_alt[1_3]) name the same category and sub-category.
+    category: optionalId(query, `traits_alt[${TRAIT.category}]`) ?? optionalId(query, 'menu_alt[1_2]'),
+    subCategory: optionalId(query, `traits_alt[${TRAIT.subCategory}]`) ?? optionalId(query, 'menu_alt[1_3]'),
     engine: optionalId(query, `traits_alt[${TRAIT.engine}]`),
     replacementCode: optionalId(query, `traits_alt[${TRAIT.replacementCode}]`),
     axis: optionalId(query, `traits_alt[${TRAIT.axis}]`),

@@ -59,9 +59,9 @@ export function liveSearchOptions(result: TextSearchResult | null): LiveSearchOp
   return liveSearchGroups(result).flatMap((group) => group.options);
 }
 
-/** The listing address a submitted text goes to. */
+/** The listing address a submitted text goes to (from_search=true: the listing scrolls to its results). */
 export function searchAddress(text: string): string {
-  return `/search.php?text=${encodeURIComponent(text.trim())}`;
+  return `/search.php?text=${encodeURIComponent(text.trim())}&from_search=true`;
 }
 
 /** Where to move the active option: wraps around, -1 (none) when there is nothing to choose. */

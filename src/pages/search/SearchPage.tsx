@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LayoutModeNumber } from '../../../machines/layoutMode';
 import { useAppSelector, useFlow } from '../../../store/hooks';
@@ -25,6 +25,14 @@ export default function SearchPage() {
   // Layout mode 1 moves the filters into the mobile grid: a disclosure above the results.
   const mobile = (useFlow<{ mode: LayoutModeNumber | null }>('layoutMode')?.context.mode ?? 1) === 1;
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // from_search=true (a submitted search): the page opens at its results, not at the configurator.
+  const fromSearch = query.from_search === 'true';
+  const scrolled = useRef(false);
+  useEffect(() => {
+    if (!fromSearch || !listing || scrolled.current) return;
+    scrolled.current = true;
+    document.querySelector<HTMLElement>('.listing__results')?.scrollIntoView({ block: 'start' });
+  }, [fromSearch, listing]);
   const pages = listing ? Math.max(1, Math.ceil(listing.total / listing.pageSize)) : 1;
   const page = listing?.page ?? 1;
   return (

@@ -109,7 +109,7 @@ describe('live search groups', () => {
         expect(next).toBeLessThan(count);
       }),
     );
-    expect(searchAddress(' dischi brembo ')).toBe('/search.php?text=dischi%20brembo');
+    expect(searchAddress(' dischi brembo ')).toBe('/search.php?text=dischi%20brembo&from_search=true');
   });
 });
 

@@ -120,7 +120,7 @@ describe('live search saga', () => {
       .dispatch(emitted({ type: 'submit', text: 'dischi brembo' }))
       .dispatch(emitted({ type: 'tooShort' }))
       .call(navigateTo, '/product-13-dischi.html')
-      .call(navigateTo, '/search.php?text=dischi%20brembo')
+      .call(navigateTo, '/search.php?text=dischi%20brembo&from_search=true')
       .put(showAlert({ key: 'liveSearch.tooShort', style: 'warning' }))
       .run({ timeout: 300, silenceTimeout: true });
   });
