@@ -5,6 +5,8 @@ import { join } from 'node:path';
 
 export interface RunningShop {
   baseUrl: string;
+  /** The temporary DATA_DIR (shop.sqlite), removed by stop(). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -38,9 +40,12 @@ export async function startShop(options: { port: number; catalogueSize?: number;
   }
   return {
     baseUrl,
+    dataDir,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
