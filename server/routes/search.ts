@@ -22,6 +22,8 @@ export function listingFilter(query: Params): ListingFilter {
     vehicle: optionalId(query, 'vehicle'),
     text: optionalText(query, 'text', 120)?.trim() || undefined,
     sort: oneOf(query, 'sort', ['popular', 'price_asc', 'price_desc', 'name'] as const),
+    // Ours: promo=1 keeps the products sold below their recommended price (the promo categories).
+    discounted: oneOf(query, 'promo', ['1'] as const) === '1' || undefined,
   };
 }
 

@@ -202,6 +202,9 @@ const en: Catalogue = {
     title: 'Brake finder',
     lead: 'From your car to the right brakes: choose brand, model and engine, then compare products.',
     categories: 'Brake part categories',
+    compass: 'Brake category compass',
+    compassTotal: 'brake parts',
+    promo: 'On offer',
   },
   contact: {
     title: 'Contact',

@@ -201,6 +201,9 @@ const it = {
     title: 'Configuratore freni',
     lead: 'Dalla tua auto ai freni giusti: scegli marca, modello e motore, poi confronta i prodotti.',
     categories: 'Categorie di ricambi freni',
+    compass: 'Bussola delle categorie freni',
+    compassTotal: 'ricambi freni',
+    promo: 'In offerta',
   },
   contact: {
     title: 'Contatti',

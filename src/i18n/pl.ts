@@ -216,6 +216,9 @@ const pl: Catalogue = {
     title: 'Konfigurator hamulców',
     lead: 'Od Twojego auta do właściwych hamulców: wybierz markę, model i silnik, a potem porównaj produkty.',
     categories: 'Kategorie części hamulcowych',
+    compass: 'Kompas kategorii hamulcowych',
+    compassTotal: 'części hamulcowych',
+    promo: 'W promocji',
   },
   contact: {
     title: 'Kontakt',

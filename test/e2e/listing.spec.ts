@@ -1,3 +1,4 @@
+import { axeViolations } from './support/axe';
 import { expect, test } from '@playwright/test';
 
 /** The listing's addresses and marks beyond the filters (partialLoad.spec.ts has those). */
@@ -46,5 +47,29 @@ test.describe('listing', () => {
     const card = page.locator(`.product-card[data-product-id="${found!.product.id}"]`);
     await expect(card).toBeVisible();
     await expect(card.locator('.product-card__fits')).toHaveText('Adatto al tuo veicolo');
+  });
+
+  test('the brake page\u2019s category compass: categories around a dial with their counts, and the promo categories', async ({ page }, info) => {
+    await page.goto('/brakes.php');
+    const compass = page.getByRole('navigation', { name: 'Bussola delle categorie freni' });
+    const items = compass.locator('.compass__item');
+    await expect(items.first()).toContainText(/\d+ prodotti/);
+    const count = await items.count();
+    expect(count).toBeGreaterThanOrEqual(3);
+    if (info.project.name === 'desktop') {
+      // Around a circle: the items' centres are all at the same distance from the dial's centre.
+      const dial = (await compass.locator('.compass__dial').boundingBox())!;
+      const centre = { x: dial.x + dial.width / 2, y: dial.y + dial.height / 2 };
+      const distances = [];
+      for (let i = 0; i < count; i++) {
+        const box = (await items.nth(i).boundingBox())!;
+        distances.push(Math.hypot(box.x + box.width / 2 - centre.x, box.y + box.height / 2 - centre.y));
+      }
+      expect(Math.max(...distances) - Math.min(...distances)).toBeLessThan(2);
+    }
+    await compass.getByRole('link', { name: 'Dischi freno' }).last().click();
+    await page.waitForURL(/promo=1/);
+    await expect(page.locator('.product-card').first()).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -88,7 +88,7 @@ test.describe('the shop shell', () => {
 
     await page.goto('/brakes.php');
     await expect(page.getByRole('heading', { level: 1, name: 'Configuratore freni' })).toBeVisible();
-    await expect(page.locator('.category-tile').first()).toContainText(/prodotti/);
+    await expect(page.locator('.compass__item').first()).toContainText(/prodotti/);
 
     await page.goto('/contact.php');
     await expect(page.getByRole('heading', { level: 1, name: 'Contatti' })).toBeVisible();

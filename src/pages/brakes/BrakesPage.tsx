@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../store/hooks';
 import { LoadingState } from '../../components/LoadingState';
-import { CategoryTiles } from '../../components/CategoryTiles';
+import { CategoryCompass } from '../../components/CategoryCompass';
 
 /** The brake finder is its own chunk. */
 const BrakeFinder = lazy(() => import(/* webpackChunkName: "brake-finder-ui" */ '../../components/brakes/BrakeFinder').then((module) => ({ default: module.BrakeFinder })));
@@ -21,7 +21,7 @@ export default function BrakesPage() {
       <LoadingState />
       <section aria-labelledby="brakes-categories">
         <h2 id="brakes-categories">{t('brakes.categories')}</h2>
-        <CategoryTiles rows={categories} brakesOnly />
+        <CategoryCompass rows={categories} />
       </section>
     </div>
   );

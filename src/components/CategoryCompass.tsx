@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { categoryIconUrl } from '../domain/brakes';
+import { CATEGORY_ICONS, visibleCategories, type CategoryRow } from './CategoryTiles';
+import '../styles/compass.css';
+
+/**
+ * The circular category "compass" (brake-shop spec section 2): the brake categories around a
+ * centre that holds their total, each with its count; below it the promo categories (the same
+ * categories, products on offer). On phones it is a plain list in the same order.
+ */
+export function CategoryCompass({ rows }: { rows: CategoryRow[] }) {
+  const { t } = useTranslation();
+  const brakes = visibleCategories(rows, true);
+  if (!brakes.length) return null;
+  const total = brakes.reduce((sum, [, , count]) => sum + count, 0);
+  return (
+    <nav className="compass" aria-label={t('brakes.compass')}>
+      <div className="compass__dial">
+        <p className="compass__centre">
+          <strong>{total}</strong>
+          <span>{t('brakes.compassTotal')}</span>
+        </p>
+        <ul className="compass__items" style={{ ['--items' as string]: brakes.length }}>
+          {brakes.map(([id, name, count], index) => (
+            <li key={id} className="compass__item" style={{ ['--angle' as string]: `${(360 / brakes.length) * index - 90}deg` }}>
+              <a href={`/search.php?traits_alt[24]=${id}`}>
+                <img src={CATEGORY_ICONS[id] ?? categoryIconUrl(null)} alt="" width="40" height="40" />
+                <span className="compass__name">{name}</span>
+                <span className="compass__count">{t('home.productsCount', { count })}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="compass__promo">
+        <h3>{t('brakes.promo')}</h3>
+        <ul>
+          {brakes.map(([id, name]) => (
+            <li key={id}>
+              <a href={`/search.php?traits_alt[24]=${id}&promo=1`}>{name}</a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </nav>
+  );
+}
