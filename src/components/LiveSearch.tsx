@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useState, type ComponentType, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveSearchContext, LiveSearchEvent } from '../../machines/liveSearch';
 import { LIVE_SEARCH_FLOW } from '../../sagas/liveSearch';
@@ -6,12 +6,13 @@ import { flowMatches, flowSend } from '../../store/flowsSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { liveSearchOptions } from '../domain/liveSearch';
 import '../styles/search.css';
+import type { LiveSearchGroupsProps } from './LiveSearchGroups';
 
 export const LISTBOX_ID = 'live-search-listbox';
 export const optionId = (index: number) => `live-search-option-${index}`;
 
 const loadGroups = () => import(/* webpackChunkName: "live-search" */ './LiveSearchGroups');
-const LiveSearchGroups = lazy(loadGroups);
+type GroupsModule = Awaited<ReturnType<typeof loadGroups>>;
 
 const KEY_EVENTS: Record<string, LiveSearchEvent['type']> = { ArrowDown: 'NEXT', ArrowUp: 'PREVIOUS', Enter: 'ENTER', Escape: 'ESCAPE' };
 
@@ -33,7 +34,12 @@ export function LiveSearch() {
   const active = expanded && context ? context.active : -1;
   const count = expanded ? liveSearchOptions(result).length : 0;
   // The popup's code loads on first focus (or first results), not with the page.
-  const [wanted, setWanted] = useState(false);
+  // The results' code loads on first focus; kept as a component (not React.lazy) so showing
+  // results never waits on a Suspense boundary's reveal throttle.
+  const [Groups, setGroups] = useState<ComponentType<LiveSearchGroupsProps> | null>(null);
+  const wantGroups = useCallback(() => {
+    void loadGroups().then((module: GroupsModule) => setGroups(() => module.default));
+  }, []);
 
   const send = useCallback((event: LiveSearchEvent) => dispatch(flowSend({ id: LIVE_SEARCH_FLOW, event })), [dispatch]);
 
@@ -42,8 +48,8 @@ export function LiveSearch() {
   }, [pageQuery, send, mirror === undefined]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
-    if (expanded) setWanted(true);
-  }, [expanded]);
+    if (expanded && !Groups) wantGroups();
+  }, [expanded, Groups, wantGroups]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const type = KEY_EVENTS[event.key];
@@ -56,8 +62,7 @@ export function LiveSearch() {
     send({ type: 'SUBMIT' });
   };
   const onFocus = () => {
-    setWanted(true);
-    void loadGroups();
+    if (!Groups) wantGroups();
     send({ type: 'FOCUS' });
   };
 
@@ -95,11 +100,7 @@ export function LiveSearch() {
       <div className="live-search__popup" hidden={!expanded}>
         {onlyOe ? <p className="live-search__note">{t('liveSearch.onlyOe')}</p> : null}
         <div id={LISTBOX_ID} role="listbox" aria-label={t('liveSearch.results')} className="live-search__listbox">
-          {wanted && expanded ? (
-            <Suspense fallback={null}>
-              <LiveSearchGroups result={result} active={active} onHover={(index) => send({ type: 'HOVER', index })} />
-            </Suspense>
-          ) : null}
+          {Groups && expanded ? <Groups result={result} active={active} onHover={(index) => send({ type: 'HOVER', index })} /> : null}
         </div>
         {expanded && alsoKnownAs.length ? (
           <p className="live-search__aka">

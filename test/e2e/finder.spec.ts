@@ -274,6 +274,7 @@ test.describe('brake finder', () => {
     expect(before).toBe(true);
     await label.click();
     await expect(label).toHaveAttribute('aria-expanded', 'true');
+    await expect(label).toBeFocused();
     await expect(finder(page).getByLabel('Marca')).toBeEnabled();
     await screenshot(page, 'finder-product-page');
     expect(await axeViolations(page)).toEqual([]);

@@ -70,7 +70,7 @@ test.describe('live search', () => {
     // 3 characters do go to the listing.
     await page.keyboard.type('e');
     await page.getByRole('button', { name: 'Cerca', exact: true }).click();
-    await page.waitForURL(/\/search\.php\?text=bre$/);
+    await page.waitForURL(/\/search\.php\?text=bre&from_search=true$/);
   });
 
   test('a part code finds its product, with its alternative codes', async ({ page, request }) => {

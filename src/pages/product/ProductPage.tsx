@@ -1,5 +1,7 @@
 import DOMPurify from 'dompurify';
-import { Fragment, lazy, Suspense, useMemo } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { FinderSection } from '../../components/brakes/FinderSection';
+import '../../styles/finder.css';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../store/hooks';
 import { LoadingState } from '../../components/LoadingState';
@@ -64,9 +66,7 @@ export default function ProductPage() {
         {finderSplit ? (
           <>
             <div dangerouslySetInnerHTML={{ __html: finderSplit.before }} />
-            <Suspense fallback={null}>
-              <BrakeFinder startsAtOnce={false} headingLevel={3} />
-            </Suspense>
+            <ProductFinder />
             <div dangerouslySetInnerHTML={{ __html: finderSplit.after }} />
           </>
         ) : (
@@ -74,6 +74,41 @@ export default function ProductPage() {
         )}
       </section>
       <HotspotZone zone="hotspot_related" zonesType="projector" product={product.product_id} title={t('product.related')} />
+    </div>
+  );
+}
+
+/**
+ * The brake finder inside a product description stays collapsed until its first section label
+ * is clicked; until then only its labels are on the page (its code loads on that click).
+ */
+function ProductFinder() {
+  const { t } = useTranslation();
+  const [started, setStarted] = useState(false);
+  // Focus stays on the label the shopper clicked: the real finder's, once it is there.
+  useEffect(() => {
+    if (!started) return;
+    let frame = 0;
+    const focusLabel = () => {
+      const label = document.getElementById('brake-finder-data-label');
+      if (label) label.focus();
+      else frame = requestAnimationFrame(focusLabel);
+    };
+    frame = requestAnimationFrame(focusLabel);
+    return () => cancelAnimationFrame(frame);
+  }, [started]);
+  if (started) {
+    return (
+      <Suspense fallback={<p role="status">{t('finder.loading')}</p>}>
+        <BrakeFinder startsAtOnce headingLevel={3} />
+      </Suspense>
+    );
+  }
+  return (
+    <div className="brake-finder" role="region" aria-label={t('finder.title')}>
+      <FinderSection name="data" title={t('finder.sections.data')} state="collapsed" open={false} level={3} onToggle={() => setStarted(true)} />
+      <FinderSection name="products" title={t('finder.sections.products')} state="disabled" open={false} level={3} onToggle={() => undefined} />
+      <FinderSection name="details" title={t('finder.sections.details')} state="disabled" open={false} level={3} onToggle={() => undefined} />
     </div>
   );
 }
