@@ -2,8 +2,6 @@ import type { AnyStateMachine } from 'xstate';
 import { layoutModeMachine } from './layoutMode';
 import { alertMachine } from './alert';
 import { partialLoadMachine } from './partialLoad';
-import { sliderMachine } from './slider';
-import { vehicleConfiguratorMachine } from './vehicleConfigurator';
 import { miniBasketMachine } from './miniBasket';
 import { bannersMachine } from './banners';
 import { liveSearchMachine } from './liveSearch';
@@ -14,8 +12,6 @@ export const machines: Record<string, AnyStateMachine> = {
   layoutMode: layoutModeMachine,
   alert: alertMachine,
   partialLoad: partialLoadMachine,
-  slider: sliderMachine,
-  vehicleConfigurator: vehicleConfiguratorMachine,
   miniBasket: miniBasketMachine,
   banners: bannersMachine,
   liveSearch: liveSearchMachine,
@@ -27,6 +23,8 @@ export const machines: Record<string, AnyStateMachine> = {
  * `flowManager` loads one before starting it; `npm run machines:export` writes them all.
  */
 export const machineLoaders: Record<string, () => Promise<AnyStateMachine>> = {
+  slider: () => import(/* webpackChunkName: "slider" */ './slider').then((m) => m.sliderMachine),
+  vehicleConfigurator: () => import(/* webpackChunkName: "vehicle-configurator" */ './vehicleConfigurator').then((m) => m.vehicleConfiguratorMachine),
   buyBox: () => import(/* webpackChunkName: "page-product" */ './buyBox').then((m) => m.buyBoxMachine),
   form: () => import(/* webpackChunkName: "page-contact" */ './form').then((m) => m.formMachine),
   brakeFinder: () => import(/* webpackChunkName: "brake-finder" */ './brakeFinder').then((m) => m.brakeFinderMachine),

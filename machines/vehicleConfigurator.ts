@@ -6,7 +6,9 @@ import {
   isEmptyChoice,
   levelIndex,
   NO_ENGINE_ALERT_MS,
+  parentIdOf,
   parentLevel,
+  parentsOf,
   VEHICLE_LEVELS,
   type VehicleChoice,
   type VehicleLevel,
@@ -56,21 +58,8 @@ export type VehicleConfiguratorEmitted =
   | { type: 'clear' }
   | { type: 'engineChanged'; engineId: number | null };
 
-/** The id of the choice a level's options depend on (null for the brand). */
-export function parentIdOf(selected: VehicleChoice, level: VehicleLevel): number | null {
-  const parent = parentLevel(level);
-  return parent ? (selected[parent]?.id ?? null) : null;
-}
-
-/** The ids chosen before a level, sent with its options request. */
-export function parentsOf(selected: VehicleChoice, level: VehicleLevel): Partial<Record<VehicleLevel, number>> {
-  const parents: Partial<Record<VehicleLevel, number>> = {};
-  for (const earlier of VEHICLE_LEVELS.slice(0, levelIndex(level))) {
-    const option = selected[earlier];
-    if (option) parents[earlier] = option.id;
-  }
-  return parents;
-}
+// Pure choice helpers live in src/domain/vehicle.ts (sagas use them without loading the machine).
+export { parentIdOf, parentsOf } from '../src/domain/vehicle';
 
 /** The context a (restored) choice starts with: each chosen level and the next one load their options. */
 export function initialContext(choice?: VehicleChoice | null): VehicleConfiguratorContext {

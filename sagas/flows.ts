@@ -1,6 +1,6 @@
-import { createAction } from '@reduxjs/toolkit';
-import { buffers, eventChannel, type EventChannel, type Task } from 'redux-saga';
-import { call, cancel, cancelled, fork, put, take, takeEvery, type SagaReturnType } from 'redux-saga/effects';
+import { createAction, type Action } from '@reduxjs/toolkit';
+import { buffers, eventChannel, type Channel, type EventChannel, type Task } from 'redux-saga';
+import { actionChannel, call, cancel, cancelled, flush, fork, put, take, takeEvery, type SagaReturnType } from 'redux-saga/effects';
 import { machineLoaders, machines } from '../machines';
 import { createActor, type AnyActorRef, type AnyStateMachine, type InspectionEvent, type Observer } from 'xstate';
 import { flowEmitted, flowSend, flowUpdated, flowStopped, type FlowEvent } from '../store/flowsSlice';
@@ -84,8 +84,12 @@ export function* flowManager() {
     }
     // A page's machine: its code loads first (a stop meanwhile cancels the start).
     running.set(id, (yield fork(function* startLoaded() {
+      // Events sent to the flow while its code loads are kept and handed over once it runs.
+      const early: Channel<ReturnType<typeof flowSend>> = yield actionChannel((a: Action) => flowSend.match(a) && a.payload.id === id, buffers.expanding(8));
       const loaded: AnyStateMachine = yield call(machineLoaders[machine]);
-      yield call(runFlow, id, loaded, input);
+      yield fork(runFlow, id, loaded, input);
+      const pending: Array<ReturnType<typeof flowSend>> = yield flush(early);
+      for (const event of pending) yield put(event);
     })) as Task);
   });
   yield takeEvery(flowStopRequested.type, function* stop(action: ReturnType<typeof flowStopRequested>) {

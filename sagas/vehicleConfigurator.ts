@@ -1,6 +1,7 @@
 import { createAction, type Action } from '@reduxjs/toolkit';
 import { call, cancelled, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import { parentsOf, type VehicleConfiguratorEmitted } from '../machines/vehicleConfigurator';
+import type { VehicleConfiguratorEmitted } from '../machines/vehicleConfigurator';
+import { parentsOf } from '../src/domain/vehicle';
 import { fetchCategoryCounts } from '../src/api/catalogue';
 import { fetchVehicleOptions } from '../src/api/vehicles';
 import {

@@ -168,3 +168,19 @@ export function engineCategoryRows(
   const stocked = new Set(shopWide.filter(([, , count]) => count > 0).map(([id]) => id));
   return engineRows.filter(([id, , count]) => count > 0 || stocked.size === 0 || stocked.has(id)).map(([id, name, count]) => [id, name, count]);
 }
+
+/** The id of the choice a level's options depend on (null for the brand). */
+export function parentIdOf(selected: VehicleChoice, level: VehicleLevel): number | null {
+  const parent = parentLevel(level);
+  return parent ? (selected[parent]?.id ?? null) : null;
+}
+
+/** The ids chosen before a level, sent with its options request. */
+export function parentsOf(selected: VehicleChoice, level: VehicleLevel): Partial<Record<VehicleLevel, number>> {
+  const parents: Partial<Record<VehicleLevel, number>> = {};
+  for (const earlier of VEHICLE_LEVELS.slice(0, levelIndex(level))) {
+    const option = selected[earlier];
+    if (option) parents[earlier] = option.id;
+  }
+  return parents;
+}
