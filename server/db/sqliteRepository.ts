@@ -825,16 +825,7 @@ export class SqliteShopRepository implements ShopRepository {
       subscription_gross: number | null;
       unit: string;
       unit_plural: string;
-      unit_sellby: number;
-      unit_precision: number;
-      min_quantity: number | null;
-      max_quantity: number | null;
-      min_size_quantity: number | null;
-      max_size_quantity: number | null;
-      min_subscription_quantity: number | null;
-      stock: number;
-      status: string;
-    }>;
+    } & RuleSource>;
     let worth = 0;
     let worthNet = 0;
     const products: BasketProduct[] = rows.map((r) => {
@@ -907,19 +898,7 @@ export class SqliteShopRepository implements ShopRepository {
       if (subscription && (!product.subscription || size.subscription_gross === null)) {
         return { ok: false, status: 409, code: 'no_subscription', message: 'Il prodotto non si acquista in abbonamento' };
       }
-      const rules = quantityBounds({
-        subscription,
-        unit_sellby: product.unit_sellby,
-        unit_precision: product.unit_precision,
-        stock: size.status === 'order' ? -1 : size.stock,
-        order_quantity_range: {
-          min_quantity_per_order: product.min_quantity,
-          max_quantity_per_order: product.max_quantity,
-          min_size_quantity_per_order: product.min_size_quantity,
-          max_size_quantity_per_order: product.max_size_quantity,
-          minimum_quantity_subscription: product.min_subscription_quantity,
-        },
-      });
+      const rules = orderRules({ ...product, stock: size.stock, status: size.status }, subscription);
       if (!quantityAllowed(target, rules)) {
         const code = target < rules.min ? 'quantity_below_minimum' : target > rules.max ? 'quantity_above_maximum' : 'quantity_not_multiple_of_step';
         const message =
@@ -990,26 +969,25 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** A basket line's quantity rules, as the basket change check applies them. */
-function lineRules(
-  r: {
-    unit: string;
-    unit_plural: string;
-    unit_sellby: number;
-    unit_precision: number;
-    min_quantity: number | null;
-    max_quantity: number | null;
-    min_size_quantity: number | null;
-    max_size_quantity: number | null;
-    min_subscription_quantity: number | null;
-    stock: number;
-    status: string;
-  },
-  subscription: boolean,
-): NonNullable<BasketProduct['rules']> {
-  const rules = quantityBounds({
+/** What the quantity rules of an order line are made of (product limits, the size's stock). */
+interface RuleSource {
+  unit_sellby: number;
+  unit_precision: number;
+  min_quantity: number | null;
+  max_quantity: number | null;
+  min_size_quantity: number | null;
+  max_size_quantity: number | null;
+  min_subscription_quantity: number | null;
+  stock: number;
+  status: string;
+}
+
+/** The server's quantity rules for a line: the basket change check and the basket's `rules` both use them. */
+function orderRules(r: RuleSource, subscription: boolean) {
+  return quantityBounds({
     unit_sellby: r.unit_sellby,
     unit_precision: r.unit_precision,
+    // Sold on order: not capped by stock.
     stock: r.status === 'order' ? -1 : r.stock,
     subscription,
     order_quantity_range: {
@@ -1020,5 +998,10 @@ function lineRules(
       minimum_quantity_subscription: r.min_subscription_quantity,
     },
   });
+}
+
+/** A basket line's quantity rules as the basket answers them (no cap: null), with its units. */
+function lineRules(r: RuleSource & { unit: string; unit_plural: string }, subscription: boolean): NonNullable<BasketProduct['rules']> {
+  const rules = orderRules(r, subscription);
   return { step: rules.step, precision: rules.precision, min: rules.min, max: Number.isFinite(rules.max) ? rules.max : null, unit: r.unit, unit_plural: r.unit_plural };
 }

@@ -1,28 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
 import { screenshot } from './support/screens';
+import { SPECIAL_PRODUCTS } from '../../server/db/catalogue/specialProducts';
 
 /**
  * The product page, one product of every kind from the demo catalogue (fixed ids 1-15,
  * server/db/catalogue/specialProducts.ts), as a shopper sees and uses it.
  */
-const P = {
-  unavailable: 1,
-  orderUnknownDelivery: 2,
-  phonePrice: 3,
-  phonePriceBuyable: 4,
-  pointsOnly: 5,
-  gratis: 6,
-  virtual: 7,
-  service: 8,
-  bundle: 9,
-  subscription: 10,
-  rebateTiers: 11,
-  sellByHalf: 12,
-  minMaxQuantity: 13,
-  omnibusSrp: 14,
-  multiSize: 15,
-};
+const P = SPECIAL_PRODUCTS;
 
 async function openProduct(page: Page, id: number) {
   await page.goto(`/product-${id}-x.html`);

@@ -5,8 +5,7 @@ import { estimateRequested, lineQuantityEntered } from '../../../sagas/basketPag
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import type { BasketProduct, BasketSummary, InstalmentParams } from '../../api/wire';
-import { formatPrice } from '../../domain/priceMask';
-import { instalmentCheck } from '../../domain/instalments';
+import { InstalmentOffer } from '../../components/InstalmentOffer';
 import { DELIVERY_COUNTRIES } from '../../domain/deliveryRegion';
 import { lineKey } from '../../domain/miniBasket';
 import '../../styles/basket.css';
@@ -183,25 +182,7 @@ function ShippingEstimate() {
 
 /** The instalment calculator for the basket's worth. */
 function BasketInstalments({ basket }: { basket: BasketSummary }) {
-  const { t } = useTranslation();
   const params: InstalmentParams | null = useAppSelector((state) => state.basketPage.instalment);
   if (!params) return null;
-  const amount = (value: number) => (params.priceType === 'net' ? t('instalments.netSuffix', { amount: formatPrice(value) }) : formatPrice(value));
-  const input = { price: basket.worth, basketCount: basket.productsCounter, allProductsAllow: true };
-  const check = instalmentCheck(input, params);
-  return (
-    <section className="instalments" aria-labelledby="basket-instalments-title">
-      <h2 id="basket-instalments-title">{t('instalments.title')}</h2>
-      {check === 'allowed' ? (
-        <p>
-          {t('instalments.available', { name: params.instalmentName, min: amount(params.minPrice), max: amount(params.maxPrice) })}{' '}
-          <a href={params.link}>{t('instalments.calculate')}</a>
-        </p>
-      ) : null}
-      {check === 'belowMin' ? <p>{t('instalments.belowMin', { min: amount(params.minPrice) })}</p> : null}
-      {check === 'aboveMax' ? <p>{t('instalments.aboveMax', { max: amount(params.maxPrice) })}</p> : null}
-      {check === 'tooManyProducts' ? <p>{t('instalments.tooManyProducts')}</p> : null}
-      {check === 'notAllProducts' ? <p>{t('instalments.notAllProducts')}</p> : null}
-    </section>
-  );
+  return <InstalmentOffer params={params} input={{ price: basket.worth, basketCount: basket.productsCounter, allProductsAllow: true }} headingId="basket-instalments-title" />;
 }
