@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useCallback, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import '../styles/widgets.css';
+import { useOutsidePress } from './useOutsidePress';
 
 export interface DropDownLink {
   href: string;
@@ -26,15 +27,8 @@ export function DropDownList({ label, links, direction = 'down', className }: Dr
   const button = useRef<HTMLButtonElement>(null);
   const listId = `${useId()}drop-down-list`;
 
-  useEffect(() => {
-    if (!open) return;
-    const outside = (event: Event) => {
-      if (event.target instanceof Node && root.current?.contains(event.target)) return;
-      setOpen(false);
-    };
-    document.addEventListener('pointerdown', outside);
-    return () => document.removeEventListener('pointerdown', outside);
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useOutsidePress(root, open, close);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Escape' || !open) return;

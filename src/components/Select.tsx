@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { TYPE_AHEAD_RESET_MS, typeAheadIndex } from '../domain/typeAhead';
 import '../styles/forms.css';
+import { useOutsidePress } from './useOutsidePress';
 
 export interface SelectOption {
   value: string;
@@ -38,15 +39,8 @@ export function Select({ name, label, options, value, onChange, field, id, descr
   const listId = `${base}select-list`;
   const optionId = (index: number) => `${base}select-option-${index}`;
 
-  useEffect(() => {
-    if (!open) return;
-    const outside = (event: Event) => {
-      if (event.target instanceof Node && root.current?.contains(event.target)) return;
-      setOpen(false);
-    };
-    document.addEventListener('pointerdown', outside);
-    return () => document.removeEventListener('pointerdown', outside);
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useOutsidePress(root, open, close);
 
   useEffect(() => {
     if (!open) return;
