@@ -67,7 +67,7 @@ export async function runServerBench(catalogueSize: number, seconds = 5): Promis
     const deadline = Date.now() + seconds * 1000;
     for (let i = 0; Date.now() < deadline; i++) {
       const t0 = process.hrtime.bigint();
-      repo.textSearch(SEARCH_TEXTS[i % SEARCH_TEXTS.length], 3);
+      await repo.textSearch(SEARCH_TEXTS[i % SEARCH_TEXTS.length], 3);
       timings.push(Number(process.hrtime.bigint() - t0) / 1e6);
     }
     timings.sort((a, b) => a - b);

@@ -15,48 +15,49 @@ import type {
 /**
  * What the routes need from storage. Routes talk only to this interface, so another store
  * (PostgreSQL, say) can serve by implementing it; `SqliteShopRepository` is the default.
+ * Every method is asynchronous so that a network database can implement it.
  */
 export interface ShopRepository {
   /* vehicles: the configurator's four levels */
-  brands(): Array<[number, string]>;
-  models(brandId: number): Array<[number, string]>;
-  generations(modelId: number): Array<[number, string]>;
-  engines(generationId: number): Array<[number, string]>;
-  engineTree(letter?: string): EngineNode[];
-  brandInitials(): EngineNode[];
+  brands(): Promise<Array<[number, string]>>;
+  models(brandId: number): Promise<Array<[number, string]>>;
+  generations(modelId: number): Promise<Array<[number, string]>>;
+  engines(generationId: number): Promise<Array<[number, string]>>;
+  engineTree(letter?: string): Promise<EngineNode[]>;
+  brandInitials(): Promise<EngineNode[]>;
 
   /* catalogue */
-  categoryCounts(filter: ListingFilter): Array<[number, string, number]>;
-  axisCounts(filter: ListingFilter): Array<[number, string, number]>;
-  listing(filter: ListingFilter, page: number, pageSize: number): ListingResponse;
-  productExists(id: number): boolean;
+  categoryCounts(filter: ListingFilter): Promise<Array<[number, string, number]>>;
+  axisCounts(filter: ListingFilter): Promise<Array<[number, string, number]>>;
+  listing(filter: ListingFilter, page: number, pageSize: number): Promise<ListingResponse>;
+  productExists(id: number): Promise<boolean>;
   /** The product's category id, or null when there is no such product. */
-  productCategory(id: number): number | null;
-  productPage(id: number): ProductPageData | null;
-  traits(id: number): ProductTrait[] | null;
-  brakeProducts(filter: BrakeProductFilter): BrakeProduct[];
-  textSearch(text: string, limit: number): TextSearchResult;
-  lowestPrices(inputs: Array<{ productId: number; sizeId?: string | null }>): LowestPriceProduct[];
-  shippingOptions(productId: number, sizeId: string, quantity: number, region?: string): ShippingOption[] | null;
+  productCategory(id: number): Promise<number | null>;
+  productPage(id: number): Promise<ProductPageData | null>;
+  traits(id: number): Promise<ProductTrait[] | null>;
+  brakeProducts(filter: BrakeProductFilter): Promise<BrakeProduct[]>;
+  textSearch(text: string, limit: number): Promise<TextSearchResult>;
+  lowestPrices(inputs: Array<{ productId: number; sizeId?: string | null }>): Promise<LowestPriceProduct[]>;
+  shippingOptions(productId: number, sizeId: string, quantity: number, region?: string): Promise<ShippingOption[] | null>;
   /** Couriers for the visitor's whole basket (mode "basket", ours), optionally for a delivery region. */
-  basketShippingOptions(visitorId: string, region?: string): ShippingOption[];
-  substitutes(): SubstituteEntry[];
-  instalmentParams(totalPrice: number): InstalmentParams;
+  basketShippingOptions(visitorId: string, region?: string): Promise<ShippingOption[]>;
+  substitutes(): Promise<SubstituteEntry[]>;
+  instalmentParams(totalPrice: number): Promise<InstalmentParams>;
   /** Records "e-mail me when this size is back"; false when the product or size does not exist. */
-  requestAvailabilityNotice(visitorId: string, notice: { productId: number; sizeId: string; email: string }): boolean;
+  requestAvailabilityNotice(visitorId: string, notice: { productId: number; sizeId: string; email: string }): Promise<boolean>;
   /** How many notices wait for a product (all sizes). */
-  availabilityNotices(productId: number): number;
+  availabilityNotices(productId: number): Promise<number>;
   /** Stores a contact-form message (already validated); answers its id. */
-  saveContactMessage(visitorId: string, message: ContactMessage): number;
+  saveContactMessage(visitorId: string, message: ContactMessage): Promise<number>;
 
   /* visitors and baskets */
-  ensureVisitor(id: string): void;
-  basket(visitorId: string): BasketSummary;
-  changeBasket(visitorId: string, change: BasketChange): BasketChangeResult;
-  removeFromBasket(visitorId: string, lines: Array<{ id: number; size: string; additional: string }>): number;
-  wishlistCount(visitorId: string): number;
-  takeTrackingEvents(visitorId: string): string[];
-  pendingTrackingEvents(visitorId: string): number;
+  ensureVisitor(id: string): Promise<void>;
+  basket(visitorId: string): Promise<BasketSummary>;
+  changeBasket(visitorId: string, change: BasketChange): Promise<BasketChangeResult>;
+  removeFromBasket(visitorId: string, lines: Array<{ id: number; size: string; additional: string }>): Promise<number>;
+  wishlistCount(visitorId: string): Promise<number>;
+  takeTrackingEvents(visitorId: string): Promise<string[]>;
+  pendingTrackingEvents(visitorId: string): Promise<number>;
 }
 
 export interface ListingFilter {

@@ -138,21 +138,21 @@ export class SqliteShopRepository implements ShopRepository {
 
   /* ---------------------------------------------------------------- vehicles */
 
-  brands(): Array<[number, string]> {
+  async brands(): Promise<Array<[number, string]>> {
     return (this.stmt('SELECT id, name FROM brands ORDER BY name').all() as { id: number; name: string }[]).map((r) => [r.id, r.name]);
   }
-  models(brandId: number): Array<[number, string]> {
+  async models(brandId: number): Promise<Array<[number, string]>> {
     return (this.stmt('SELECT id, name FROM models WHERE brand_id = ? ORDER BY name').all(brandId) as { id: number; name: string }[]).map((r) => [r.id, r.name]);
   }
-  generations(modelId: number): Array<[number, string]> {
+  async generations(modelId: number): Promise<Array<[number, string]>> {
     return (this.stmt('SELECT id, name FROM generations WHERE model_id = ? ORDER BY year_from').all(modelId) as { id: number; name: string }[]).map((r) => [r.id, r.name]);
   }
-  engines(generationId: number): Array<[number, string]> {
+  async engines(generationId: number): Promise<Array<[number, string]>> {
     return (this.stmt('SELECT id, name FROM engines WHERE generation_id = ? ORDER BY cv').all(generationId) as { id: number; name: string }[]).map((r) => [r.id, r.name]);
   }
 
   /** Nested brand > model > generation > engine in the { n, c } shape, optionally for one initial. */
-  engineTree(letter?: string): EngineNode[] {
+  async engineTree(letter?: string): Promise<EngineNode[]> {
     const rows = this.stmt(
       `SELECT b.name AS brand, m.name AS model, g.name AS generation, e.id AS engine_id, e.name AS engine
        FROM engines e JOIN generations g ON g.id = e.generation_id JOIN models m ON m.id = g.model_id JOIN brands b ON b.id = m.brand_id
@@ -171,9 +171,9 @@ export class SqliteShopRepository implements ShopRepository {
     return tree;
   }
 
-  brandInitials(): EngineNode[] {
+  async brandInitials(): Promise<EngineNode[]> {
     const initials = new Map<string, string[]>();
-    for (const [, name] of this.brands()) {
+    for (const [, name] of await this.brands()) {
       const letter = foldText(name).charAt(0);
       initials.set(letter, [...(initials.get(letter) ?? []), name]);
     }
@@ -238,7 +238,7 @@ export class SqliteShopRepository implements ShopRepository {
     return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
   }
 
-  categoryCounts(filter: ListingFilter): Array<[number, string, number]> {
+  async categoryCounts(filter: ListingFilter): Promise<Array<[number, string, number]>> {
     const { sql, params } = this.where(filter, 'category');
     const counts = new Map(
       (this.db.prepare(`SELECT p.category_id AS id, COUNT(*) AS n FROM products p ${sql} GROUP BY p.category_id`).all(...params) as { id: number; n: number }[]).map(
@@ -252,7 +252,7 @@ export class SqliteShopRepository implements ShopRepository {
     ]);
   }
 
-  axisCounts(filter: ListingFilter): Array<[number, string, number]> {
+  async axisCounts(filter: ListingFilter): Promise<Array<[number, string, number]>> {
     const { sql, params } = this.where(filter, 'axis');
     const rows = this.db.prepare(`SELECT p.axis_id AS id, COUNT(*) AS n FROM products p ${sql} ${sql ? 'AND' : 'WHERE'} p.axis_id IS NOT NULL GROUP BY p.axis_id ORDER BY p.axis_id`).all(
       ...params,
@@ -260,7 +260,7 @@ export class SqliteShopRepository implements ShopRepository {
     return rows.map((r) => [r.id, AXIS_NAMES[r.id] ?? String(r.id), r.n]);
   }
 
-  listing(filter: ListingFilter, page: number, pageSize: number): ListingResponse {
+  async listing(filter: ListingFilter, page: number, pageSize: number): Promise<ListingResponse> {
     const size = Math.min(Math.max(pageSize, 1), PAGE_SIZE_MAX);
     const { sql, params } = this.where(filter);
     const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM products p ${sql}`).get(...params) as { n: number }).n;
@@ -318,7 +318,7 @@ export class SqliteShopRepository implements ShopRepository {
       total,
       page,
       pageSize: size,
-      categories: this.categoryCounts(filter),
+      categories: await this.categoryCounts(filter),
       producers: producerFacet,
       query: {},
     };
@@ -326,11 +326,11 @@ export class SqliteShopRepository implements ShopRepository {
 
   /* ---------------------------------------------------------------- products */
 
-  productExists(id: number): boolean {
+  async productExists(id: number): Promise<boolean> {
     return this.stmt('SELECT 1 FROM products WHERE id = ?').get(id) !== undefined;
   }
 
-  productCategory(id: number): number | null {
+  async productCategory(id: number): Promise<number | null> {
     return (this.stmt('SELECT category_id FROM products WHERE id = ?').get(id) as { category_id: number } | undefined)?.category_id ?? null;
   }
 
@@ -488,7 +488,7 @@ export class SqliteShopRepository implements ShopRepository {
     };
   }
 
-  productPage(id: number): ProductPageData | null {
+  async productPage(id: number): Promise<ProductPageData | null> {
     const product = this.product(id);
     if (!product) return null;
     const params = this.awardedParameters(id);
@@ -563,7 +563,7 @@ export class SqliteShopRepository implements ShopRepository {
     };
   }
 
-  traits(id: number): ProductTrait[] | null {
+  async traits(id: number): Promise<ProductTrait[] | null> {
     const product = this.product(id);
     if (!product) return null;
     const engines = this.compatibleEngines(id);
@@ -575,7 +575,7 @@ export class SqliteShopRepository implements ShopRepository {
     ];
   }
 
-  brakeProducts(filter: BrakeProductFilter): BrakeProduct[] {
+  async brakeProducts(filter: BrakeProductFilter): Promise<BrakeProduct[]> {
     const clauses: string[] = [];
     const params: unknown[] = [];
     if (filter.productIds?.length) {
@@ -623,7 +623,7 @@ export class SqliteShopRepository implements ShopRepository {
 
   /* ---------------------------------------------------------------- search */
 
-  textSearch(text: string, limit: number): TextSearchResult {
+  async textSearch(text: string, limit: number): Promise<TextSearchResult> {
     const max = Math.min(Math.max(limit, 1), 50);
     const folded = foldText(text);
     const match = ftsQuery(text);
@@ -672,7 +672,7 @@ export class SqliteShopRepository implements ShopRepository {
     };
   }
 
-  lowestPrices(inputs: Array<{ productId: number; sizeId?: string | null }>): LowestPriceProduct[] {
+  async lowestPrices(inputs: Array<{ productId: number; sizeId?: string | null }>): Promise<LowestPriceProduct[]> {
     const out: LowestPriceProduct[] = [];
     for (const input of inputs) {
       const product = this.product(input.productId);
@@ -695,14 +695,14 @@ export class SqliteShopRepository implements ShopRepository {
     return out;
   }
 
-  shippingOptions(productId: number, sizeId: string, quantity: number, region?: string): ShippingOption[] | null {
+  async shippingOptions(productId: number, sizeId: string, quantity: number, region?: string): Promise<ShippingOption[] | null> {
     const size = this.sizes(productId).find((s) => s.size_id === sizeId);
     if (!size) return null;
     return this.courierOptions(size.price_gross * quantity, size.status === 'order' ? size.shipping_days : 0, region);
   }
 
-  basketShippingOptions(visitorId: string, region?: string): ShippingOption[] {
-    const basket = this.basket(visitorId);
+  async basketShippingOptions(visitorId: string, region?: string): Promise<ShippingOption[]> {
+    const basket = await this.basket(visitorId);
     const lead = basket.products.length
       ? Math.max(
           0,
@@ -741,7 +741,7 @@ export class SqliteShopRepository implements ShopRepository {
     });
   }
 
-  substitutes(): SubstituteEntry[] {
+  async substitutes(): Promise<SubstituteEntry[]> {
     const rows = this.stmt(
       `SELECT pp.product_id AS id, v.name FROM product_params pp JOIN param_values v ON v.id = pp.value_id WHERE v.param_id = ? ORDER BY pp.product_id LIMIT 20000`,
     ).all(TRAIT.replacementCode) as { id: number; name: string }[];
@@ -750,16 +750,16 @@ export class SqliteShopRepository implements ShopRepository {
     return [...byProduct].map(([id, value]) => ({ id, value }));
   }
 
-  instalmentParams(totalPrice: number): InstalmentParams {
+  async instalmentParams(totalPrice: number): Promise<InstalmentParams> {
     const config = JSON.parse(this.setting('instalments') ?? '{}') as Omit<InstalmentParams, 'totalPrice'>;
     return { ...config, totalPrice: round2(totalPrice) };
   }
 
-  requestAvailabilityNotice(visitorId: string, notice: { productId: number; sizeId: string; email: string }): boolean {
+  async requestAvailabilityNotice(visitorId: string, notice: { productId: number; sizeId: string; email: string }): Promise<boolean> {
     const size = this.stmt('SELECT 1 FROM sizes WHERE product_id = ? AND size_id = ?').get(notice.productId, notice.sizeId);
     if (!size) return false;
     this.db.transaction(() => {
-      this.ensureVisitor(visitorId);
+      this.ensureVisitorRow(visitorId);
       this.stmt('INSERT OR IGNORE INTO availability_notices (product_id, size_id, email, visitor_id, created_at) VALUES (?, ?, ?, ?, ?)').run(
         notice.productId,
         notice.sizeId,
@@ -771,13 +771,13 @@ export class SqliteShopRepository implements ShopRepository {
     return true;
   }
 
-  availabilityNotices(productId: number): number {
+  async availabilityNotices(productId: number): Promise<number> {
     return (this.stmt('SELECT COUNT(*) AS n FROM availability_notices WHERE product_id = ?').get(productId) as { n: number }).n;
   }
 
-  saveContactMessage(visitorId: string, message: ContactMessage): number {
+  async saveContactMessage(visitorId: string, message: ContactMessage): Promise<number> {
     return this.db.transaction(() => {
-      this.ensureVisitor(visitorId);
+      this.ensureVisitorRow(visitorId);
       const result = this.stmt('INSERT INTO contact_messages (visitor_id, name, contact, subject, iban, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
         visitorId,
         message.name,
@@ -793,7 +793,12 @@ export class SqliteShopRepository implements ShopRepository {
 
   /* ---------------------------------------------------------------- baskets */
 
-  ensureVisitor(id: string): void {
+  async ensureVisitor(id: string): Promise<void> {
+    this.ensureVisitorRow(id);
+  }
+
+  /** Synchronous, for use inside a transaction. */
+  private ensureVisitorRow(id: string): void {
     this.stmt('INSERT OR IGNORE INTO visitors (id, created_at) VALUES (?, ?)').run(id, new Date().toISOString());
   }
 
@@ -805,7 +810,7 @@ export class SqliteShopRepository implements ShopRepository {
     return unit;
   }
 
-  basket(visitorId: string): BasketSummary {
+  async basket(visitorId: string): Promise<BasketSummary> {
     const rows = this.stmt(
       `SELECT l.product_id, l.size_id, l.additional, l.count, p.name, p.slug, p.vat, p.catalog_no, s.name AS size_name, s.price_gross, s.subscription_gross,
          p.unit, p.unit_plural, p.unit_sellby, p.unit_precision, p.min_quantity, p.max_quantity, p.min_size_quantity, p.max_size_quantity, p.min_subscription_quantity, s.stock, s.status
@@ -872,7 +877,7 @@ export class SqliteShopRepository implements ShopRepository {
     };
   }
 
-  changeBasket(visitorId: string, change: BasketChange): BasketChangeResult {
+  async changeBasket(visitorId: string, change: BasketChange): Promise<BasketChangeResult> {
     return this.db.transaction((): BasketChangeResult => {
       const product = this.product(change.productId);
       if (!product) return { ok: false, status: 404, code: 'product_not_found', message: 'Prodotto non trovato' };
@@ -909,7 +914,7 @@ export class SqliteShopRepository implements ShopRepository {
               : `La quantità deve essere un multiplo di ${rules.step} ${product.unit}`;
         return { ok: false, status: 422, code, message };
       }
-      this.ensureVisitor(visitorId);
+      this.ensureVisitorRow(visitorId);
       this.stmt(
         `INSERT INTO basket_lines (visitor_id, product_id, size_id, additional, count, added_at) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (visitor_id, product_id, size_id, additional) DO UPDATE SET count = excluded.count`,
@@ -920,7 +925,7 @@ export class SqliteShopRepository implements ShopRepository {
     })();
   }
 
-  removeFromBasket(visitorId: string, lines: Array<{ id: number; size: string; additional: string }>): number {
+  async removeFromBasket(visitorId: string, lines: Array<{ id: number; size: string; additional: string }>): Promise<number> {
     return this.db.transaction(() => {
       let removed = 0;
       for (const line of lines) {
@@ -935,17 +940,21 @@ export class SqliteShopRepository implements ShopRepository {
     })();
   }
 
-  wishlistCount(visitorId: string): number {
+  async wishlistCount(visitorId: string): Promise<number> {
     return (this.stmt('SELECT wishlist_count FROM visitors WHERE id = ?').get(visitorId) as { wishlist_count: number } | undefined)?.wishlist_count ?? 0;
   }
 
-  pendingTrackingEvents(visitorId: string): number {
+  async pendingTrackingEvents(visitorId: string): Promise<number> {
+    return this.pendingTrackingCount(visitorId);
+  }
+
+  private pendingTrackingCount(visitorId: string): number {
     return (this.stmt('SELECT pending_tracking FROM visitors WHERE id = ?').get(visitorId) as { pending_tracking: number } | undefined)?.pending_tracking ?? 0;
   }
 
-  takeTrackingEvents(visitorId: string): string[] {
+  async takeTrackingEvents(visitorId: string): Promise<string[]> {
     return this.db.transaction(() => {
-      const pending = this.pendingTrackingEvents(visitorId);
+      const pending = this.pendingTrackingCount(visitorId);
       this.stmt('UPDATE visitors SET pending_tracking = 0 WHERE id = ?').run(visitorId);
       // Same-origin analytics events: plain data pushed onto the page's dataLayer.
       return Array.from({ length: Math.min(pending, 10) }, () => "window.dataLayer = window.dataLayer || []; window.dataLayer.push({ event: 'basket_change' });");

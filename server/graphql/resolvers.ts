@@ -19,28 +19,28 @@ function invalid(message: string): never {
 }
 
 /** Answers that have pending tracking events say so in a header (the storefront then asks for them). */
-function announceTracking(repo: ShopRepository, context: GraphQLContext) {
-  const pending = repo.pendingTrackingEvents(context.visitorId);
+async function announceTracking(repo: ShopRepository, context: GraphQLContext) {
+  const pending = await repo.pendingTrackingEvents(context.visitorId);
   if (pending > 0) context.reply.header(TRACKING_EVENTS_HEADER, String(pending));
 }
 
 export function resolvers(repo: ShopRepository) {
   return {
     Query: {
-      getLastLowestProductPrices: (_: unknown, args: { lastLowestPricesInput: Array<{ productId: number; sizeId?: string | null }> }) => {
+      getLastLowestProductPrices: async (_: unknown, args: { lastLowestPricesInput: Array<{ productId: number; sizeId?: string | null }> }) => {
         if (args.lastLowestPricesInput.length > 100) invalid('At most 100 products per request');
         for (const input of args.lastLowestPricesInput) if (input.sizeId && !SIZE_ID.test(input.sizeId)) invalid('sizeId is not a valid size');
-        return repo.lowestPrices(args.lastLowestPricesInput);
+        return await repo.lowestPrices(args.lastLowestPricesInput);
       },
-      trackingEvents: (_: unknown, __: unknown, context: GraphQLContext) => repo.takeTrackingEvents(context.visitorId),
-      productsTextSearch: (_: unknown, args: { searchInput: { text: string; limit?: number | null } }) => {
+      trackingEvents: async (_: unknown, __: unknown, context: GraphQLContext) => await repo.takeTrackingEvents(context.visitorId),
+      productsTextSearch: async (_: unknown, args: { searchInput: { text: string; limit?: number | null } }) => {
         const text = args.searchInput.text.trim();
         if (text.length > 120) invalid('text is longer than 120 characters');
         const limit = args.searchInput.limit ?? 10;
         if (limit < 1 || limit > 50) invalid('limit must be between 1 and 50');
-        return repo.textSearch(text, limit);
+        return await repo.textSearch(text, limit);
       },
-      products: (_: unknown, args: { searchInput: { productsId?: number[] | null; parameters?: Array<{ id: number; values: number[] }> | null; limit?: number | null } }) => {
+      products: async (_: unknown, args: { searchInput: { productsId?: number[] | null; parameters?: Array<{ id: number; values: number[] }> | null; limit?: number | null } }) => {
         const input = args.searchInput;
         const limit = Math.min(input.limit ?? BRAKE_QUERY_LIMIT, BRAKE_QUERY_LIMIT);
         if (limit < 1) invalid('limit must be at least 1');
@@ -60,9 +60,9 @@ export function resolvers(repo: ShopRepository) {
         if (!filter.productIds && !filter.replacementCodes && filter.axis === undefined && filter.category === undefined && filter.engine === undefined) {
           invalid('Give productsId or parameters');
         }
-        return { products: repo.brakeProducts(filter) };
+        return { products: await repo.brakeProducts(filter) };
       },
-      shipping: (
+      shipping: async (
         _: unknown,
         args: { ShippingInput: { mode: string; products: Array<{ id: number; size: string; quantity: number }>; forcedRegion?: string | null } },
         context: GraphQLContext,
@@ -71,38 +71,43 @@ export function resolvers(repo: ShopRepository) {
         const region = input.forcedRegion ?? undefined;
         if (region !== undefined && !/^[A-Za-z0-9_-]{1,20}$/.test(region)) invalid('forcedRegion is not a region id');
         // Ours: mode "basket" prices the visitor's whole basket.
-        if (input.mode === 'basket') return { shipping: repo.basketShippingOptions(context.visitorId, region) };
+        if (input.mode === 'basket') return { shipping: await repo.basketShippingOptions(context.visitorId, region) };
         if (input.mode !== 'product') invalid('mode must be product or basket');
         if (input.products.length !== 1) invalid('Give exactly one product');
         const [product] = input.products;
         if (!SIZE_ID.test(product.size)) invalid('size is not a valid size');
         if (!(product.quantity > 0 && product.quantity <= 100_000)) invalid('quantity must be positive');
-        const options = repo.shippingOptions(product.id, product.size, product.quantity, region);
+        const options = await repo.shippingOptions(product.id, product.size, product.quantity, region);
         if (!options) throw new mercurius.ErrorWithProps('Product or size not found', { code: 'NOT_FOUND' }, 404);
         return { shipping: options };
       },
     },
     Mutation: {
-      addProductsToBasket: (_: unknown, args: { ProductInput: Array<{ id: number; size: string; additional?: string | null; quantity?: number | null }> }, context: GraphQLContext) => {
+      addProductsToBasket: async (_: unknown, args: { ProductInput: Array<{ id: number; size: string; additional?: string | null; quantity?: number | null }> }, context: GraphQLContext) => {
         if (!args.ProductInput.length || args.ProductInput.length > 50) invalid('Give 1 to 50 products');
-        const results = args.ProductInput.map((line) => {
-          if (!SIZE_ID.test(line.size || ONE_SIZE)) return { status: 'error', error: { code: 'invalid_parameter', message: 'size is not a valid size' } };
-          const outcome = repo.changeBasket(context.visitorId, {
+        // One line after the other: each add sees the basket the previous one left.
+        const results: Array<{ status: string; error: { code: string; message: string } | null }> = [];
+        for (const line of args.ProductInput) {
+          if (!SIZE_ID.test(line.size || ONE_SIZE)) {
+            results.push({ status: 'error', error: { code: 'invalid_parameter', message: 'size is not a valid size' } });
+            continue;
+          }
+          const outcome = await repo.changeBasket(context.visitorId, {
             mode: 'add',
             productId: line.id,
             sizeId: line.size || ONE_SIZE,
             quantity: line.quantity ?? 1,
             additional: /^[a-f0-9]{0,64}$/.test(line.additional ?? '') ? (line.additional ?? '') : '',
           });
-          return outcome.ok ? { status: 'success', error: null } : { status: 'error', error: { code: outcome.code, message: outcome.message } };
-        });
-        announceTracking(repo, context);
+          results.push(outcome.ok ? { status: 'success', error: null } : { status: 'error', error: { code: outcome.code, message: outcome.message } });
+        }
+        await announceTracking(repo, context);
         return { status: results.every((r) => r.status === 'success') ? 'success' : 'error', results };
       },
-      removeProductsFromBasket: (_: unknown, args: { ProductInput: Array<{ id: number; size: string; additional?: string | null }> }, context: GraphQLContext) => {
+      removeProductsFromBasket: async (_: unknown, args: { ProductInput: Array<{ id: number; size: string; additional?: string | null }> }, context: GraphQLContext) => {
         if (!args.ProductInput.length || args.ProductInput.length > 100) invalid('Give 1 to 100 products');
         const lines = args.ProductInput.map((line) => ({ id: line.id, size: line.size, additional: line.additional ?? '' }));
-        const removed = repo.removeFromBasket(context.visitorId, lines);
+        const removed = await repo.removeFromBasket(context.visitorId, lines);
         return { status: removed > 0 ? 'success' : 'error', results: lines.map(() => ({ status: removed > 0 ? 'success' : 'error', error: null })) };
       },
     },

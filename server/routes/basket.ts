@@ -7,8 +7,8 @@ import { BadRequest, oneOf, optionalSizeId, optionalText, requiredId, requiredQu
 type Body = Record<string, unknown> | undefined;
 
 export function basketRoutes(app: FastifyInstance, repo: ShopRepository): void {
-  const basketAnswer = (visitorId: string): BasketResponse => ({
-    basket: repo.basket(visitorId),
+  const basketAnswer = async (visitorId: string): Promise<BasketResponse> => ({
+    basket: await repo.basket(visitorId),
     user: { id: null, logged: false },
   });
 
@@ -30,12 +30,12 @@ export function basketRoutes(app: FastifyInstance, repo: ShopRepository): void {
     const subscription = oneOf(body, 'subscription', ['0', '1'] as const) === '1';
     const additional = subscription ? SUBSCRIPTION_ADDITIONAL : (optionalText(body, 'additional', 64) ?? '');
     if (!/^[a-f0-9]*$/.test(additional)) throw new BadRequest('invalid_parameter', 'Parameter additional is not a variant hash');
-    const result = repo.changeBasket(request.visitorId, { mode: mode === '1' ? 'add' : 'set', productId, sizeId, quantity, additional });
+    const result = await repo.changeBasket(request.visitorId, { mode: mode === '1' ? 'add' : 'set', productId, sizeId, quantity, additional });
     if (!result.ok) return sendError(reply, result.status, result.code, result.message);
-    const pending = repo.pendingTrackingEvents(request.visitorId);
+    const pending = await repo.pendingTrackingEvents(request.visitorId);
     if (pending > 0) reply.header(TRACKING_EVENTS_HEADER, String(pending));
     reply.header('Cache-Control', 'no-store');
-    const answer: BasketChangeResponse = { status: 'ok', basket: repo.basket(request.visitorId) };
+    const answer: BasketChangeResponse = { status: 'ok', basket: await repo.basket(request.visitorId) };
     return answer;
   });
 

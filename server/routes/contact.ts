@@ -35,7 +35,7 @@ export function contactRoutes(app: FastifyInstance, repo: ShopRepository): void 
     if (!isContactSubject(subject)) throw new BadRequest('invalid_subject', 'Field subject must be product, order, return or other');
     const iban = values.iban ? values.iban.replace(/\s+/g, '').toUpperCase() : null;
     if (iban && validateField('bank_account', iban).errno !== 0) throw new BadRequest('invalid_iban', 'Field iban is not a valid bank account (IBAN)');
-    const id = repo.saveContactMessage(request.visitorId, { name: values.name, contact: values.contact, subject, iban, message: values.message });
+    const id = await repo.saveContactMessage(request.visitorId, { name: values.name, contact: values.contact, subject, iban, message: values.message });
     reply.header('Cache-Control', 'no-store');
     const answer: ContactMessageResponse = { status: 'ok', id };
     return answer;

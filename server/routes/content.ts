@@ -29,16 +29,16 @@ export function validateField(field: string, value: string): FieldValidationResp
 }
 
 export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void {
-  app.get('/data/include/cms/substitutes.json', async (_request, reply) => reply.header('Cache-Control', STATIC_CACHE).send(repo.substitutes()));
-  app.get('/data/include/cms/engine_categories_marka.json', async (_request, reply) => reply.header('Cache-Control', STATIC_CACHE).send(repo.brandInitials()));
+  app.get('/data/include/cms/substitutes.json', async (_request, reply) => reply.header('Cache-Control', STATIC_CACHE).send(await repo.substitutes()));
+  app.get('/data/include/cms/engine_categories_marka.json', async (_request, reply) => reply.header('Cache-Control', STATIC_CACHE).send(await repo.brandInitials()));
   app.get('/data/include/cms/engine_categories_:letter', async (request, reply) => {
     const match = /^([a-z])\.json$/.exec((request.params as { letter: string }).letter);
     if (!match) return sendError(reply, 404, 'not_found', 'Engine data exists per brand initial: engine_categories_{a-z}.json');
-    return reply.header('Cache-Control', STATIC_CACHE).send(repo.engineTree(match[1]));
+    return reply.header('Cache-Control', STATIC_CACHE).send(await repo.engineTree(match[1]));
   });
   /** The finder's vehicle search list: { id, value: { text fields that are searched } }. */
   app.get('/data/include/cms/brake_vehicles.json', async (_request, reply) => {
-    const list = repo.engineTree().flatMap((brand) =>
+    const list = (await repo.engineTree()).flatMap((brand) =>
       (brand.c ?? []).flatMap((model) =>
         (model.c ?? []).flatMap((generation) => (generation.c ?? []).map((engine) => ({ id: engine.id!, value: { brand: brand.n, model: model.n, generation: generation.n, engine: engine.n } }))),
       ),
@@ -50,7 +50,7 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
   app.get('/ajax/instalments.php', async (request) => {
     const raw = optionalText(request.query as Record<string, unknown>, 'price', 12) ?? '0';
     if (!/^\d{1,9}(\.\d{1,2})?$/.test(raw)) throw new BadRequest('invalid_parameter', 'Parameter price must be an amount');
-    return repo.instalmentParams(Number(raw));
+    return await repo.instalmentParams(Number(raw));
   });
   /** POST /ajax/notify.php (ours): product, size, email; "e-mail me when it is back in stock". */
   app.post('/ajax/notify.php', async (request, reply) => {
@@ -59,7 +59,7 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
     const sizeId = optionalSizeId(body, 'size') ?? 'uniw';
     const email = optionalText(body, 'email', 254) ?? '';
     if (!EMAIL.test(email)) throw new BadRequest('invalid_email', 'Indirizzo e-mail non valido');
-    if (!repo.requestAvailabilityNotice(request.visitorId, { productId, sizeId, email })) {
+    if (!await repo.requestAvailabilityNotice(request.visitorId, { productId, sizeId, email })) {
       return sendError(reply, 404, 'size_not_found', 'Prodotto o taglia non trovati');
     }
     reply.header('Cache-Control', 'no-store');
@@ -67,7 +67,7 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
   });
   app.get('/ajax/wishlist.php', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return { count: repo.wishlistCount(request.visitorId) };
+    return { count: await repo.wishlistCount(request.visitorId) };
   });
   const validation = async (source: Record<string, unknown>) => {
     const field = optionalText(source, 'field', 40);
@@ -87,7 +87,7 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
     const product = optionalId(query, 'product');
     const answer: HotspotsResponse = {};
     for (const zone of zones) {
-      const filter = zone === 'hotspot_related' && product ? { category: repo.productCategory(product) ?? undefined } : {};
+      const filter = zone === 'hotspot_related' && product ? { category: await repo.productCategory(product) ?? undefined } : {};
       if (zone === 'hotspot_related' && !product) {
         answer[zone] = '';
         continue;
@@ -96,7 +96,7 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
         answer[zone] = '';
         continue;
       }
-      const listing = repo.listing({ ...filter, discounted: zone === 'hotspot_promo', sort: 'popular' }, 1, 8);
+      const listing = await repo.listing({ ...filter, discounted: zone === 'hotspot_promo', sort: 'popular' }, 1, 8);
       answer[zone] = listing.products
         .filter((p) => p.id !== product)
         .map(
@@ -117,8 +117,7 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
     const ids = raw.split(/[;,]/).filter(Boolean);
     if (!ids.length || ids.length > 50 || ids.some((id) => !/^\d{1,9}$/.test(id))) throw new BadRequest('invalid_parameter', 'Field products needs 1 to 50 product ids joined by ;');
     return {
-      products: ids
-        .map((id) => repo.productPage(Number(id)))
+      products: (await Promise.all(ids.map((id) => repo.productPage(Number(id)))))
         .filter((p) => p !== null)
         .map((p) => ({ id: p.product_id, name: p.name, versionName: p.versionName, sizes: Object.values(p.sizes).map((s) => ({ id: s.type, name: s.name, amount: s.amount })) })),
     };
@@ -129,7 +128,7 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
     const query = request.query as Record<string, unknown>;
     if (query.getProductXML !== 'true') return reply.callNotFound();
     const id = requiredId(query, 'product');
-    const page = repo.productPage(id);
+    const page = await repo.productPage(id);
     if (!page) return sendError(reply, 404, 'product_not_found', 'Prodotto non trovato');
     const x = escapeHtml;
     const sizes = Object.values(page.sizes)

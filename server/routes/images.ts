@@ -74,7 +74,7 @@ export function imageRoutes(app: FastifyInstance, repo: ShopRepository): void {
   app.get('/data/gfx/products/:file', async (request, reply) => {
     const match = /^(\d{1,9})\.svg$/.exec((request.params as { file: string }).file);
     const id = match ? Number(match[1]) : NaN;
-    const category = Number.isFinite(id) ? repo.productCategory(id) : null;
+    const category = Number.isFinite(id) ? await repo.productCategory(id) : null;
     if (category === null) return reply.code(404).type('image/svg+xml').send(productSvg(null, ''));
     return reply.header('Cache-Control', LONG_CACHE).type('image/svg+xml').send(productSvg(category, ''));
   });

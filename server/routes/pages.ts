@@ -48,7 +48,7 @@ export function pageRoutes(app: FastifyInstance, repo: ShopRepository, staticDir
   });
   app.get('/product-:rest', async (request: FastifyRequest, reply) => {
     const match = /^(\d{1,9})-[a-z0-9-]*\.html$/.exec((request.params as { rest: string }).rest);
-    return sendPage(reply, match && repo.productExists(Number(match[1])) ? 200 : 404);
+    return sendPage(reply, match && await repo.productExists(Number(match[1])) ? 200 : 404);
   });
 
   app.get('/favicon.svg', async (_request, reply) => {

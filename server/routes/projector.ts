@@ -16,7 +16,7 @@ export function projectorRoutes(app: FastifyInstance, repo: ShopRepository): voi
     const unknown = wanted.filter((part) => !(PARTS as readonly string[]).includes(part));
     if (unknown.length) throw new BadRequest('invalid_parameter', `Unknown get part: ${unknown.join(', ')}`);
     const subscription = oneOf(query, 'subscription', ['0', '1'] as const) === '1';
-    const page = repo.productPage(productId);
+    const page = await repo.productPage(productId);
     if (!page) return sendError(reply, 404, 'product_not_found', 'Prodotto non trovato');
     const sizeIds = Object.keys(page.sizes);
     const sizeId = optionalSizeId(query, 'size') ?? sizeIds[0];
@@ -41,7 +41,7 @@ export function projectorRoutes(app: FastifyInstance, repo: ShopRepository): voi
       else if (part === 'sizedelivery') answer.sizedelivery = size.delivery;
       else if (part === 'sizeprices') answer.sizeprices = subscription && size.price_subscription ? size.price_subscription : size.price;
       else if (part === 'bundleprice' && size.bundle_price) answer.bundleprice = size.bundle_price;
-      else if (part === 'traits') answer.traits = repo.traits(productId) ?? [];
+      else if (part === 'traits') answer.traits = await repo.traits(productId) ?? [];
       else if (part === 'product') answer.product = page;
     }
     reply.header('Cache-Control', 'no-store');

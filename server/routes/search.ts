@@ -39,28 +39,28 @@ export function searchRoutes(app: FastifyInstance, repo: ShopRepository): void {
     let values: SearchValuesResponse['values'];
     switch (getOne) {
       case 'menu_alt[2_1]':
-        values = repo.brands();
+        values = await repo.brands();
         break;
       case 'menu_alt[2_2]': {
         const brand = optionalId(params, 'menu_alt[2_1]');
         if (brand === undefined) throw new BadRequest('missing_parameter', 'Choose a brand (menu_alt[2_1]) first');
-        values = repo.models(brand);
+        values = await repo.models(brand);
         break;
       }
       case 'menu_alt[2_3]': {
         const model = optionalId(params, 'menu_alt[2_2]');
         if (model === undefined) throw new BadRequest('missing_parameter', 'Choose a model (menu_alt[2_2]) first');
-        values = repo.generations(model);
+        values = await repo.generations(model);
         break;
       }
       case `traits_alt[${TRAIT.engine}]`: {
         const generation = optionalId(params, 'menu_alt[2_3]');
         if (generation === undefined) throw new BadRequest('missing_parameter', 'Choose a year (menu_alt[2_3]) first');
-        values = repo.engines(generation);
+        values = await repo.engines(generation);
         break;
       }
       default:
-        values = repo.categoryCounts(listingFilter(params));
+        values = await repo.categoryCounts(listingFilter(params));
     }
     reply.header('Cache-Control', 'no-store');
     const answer: SearchValuesResponse = { values };
@@ -69,16 +69,16 @@ export function searchRoutes(app: FastifyInstance, repo: ShopRepository): void {
 }
 
 /** GET /search.php?json=true&...: the listing's data, or the finder's axis / category rows. */
-export function listingData(repo: ShopRepository, query: Params): ListingResponse | { values: Array<[number, string, number]> } {
+export async function listingData(repo: ShopRepository, query: Params): Promise<ListingResponse | { values: Array<[number, string, number]> }> {
   const filter = listingFilter(query);
   const finder = oneOf(query, 'finder', ['axes', 'categories'] as const);
-  if (finder === 'axes') return { values: repo.axisCounts(filter) };
-  if (finder === 'categories') return { values: repo.categoryCounts(filter) };
+  if (finder === 'axes') return { values: await repo.axisCounts(filter) };
+  if (finder === 'categories') return { values: await repo.categoryCounts(filter) };
   const page = optionalId(query, 'page') ?? 1;
   const pageSize = optionalId(query, 'limit') ?? 24;
   if (pageSize > 96) throw new BadRequest('invalid_parameter', 'Parameter limit must be at most 96');
   if (page > 10_000) throw new BadRequest('invalid_parameter', 'Parameter page is out of range');
-  const listing = repo.listing(filter, page, pageSize);
+  const listing = await repo.listing(filter, page, pageSize);
   listing.query = Object.fromEntries(Object.entries(query).filter(([key, value]) => key !== 'json' && typeof value === 'string')) as Record<string, string>;
   return listing;
 }

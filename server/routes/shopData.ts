@@ -53,12 +53,12 @@ export function shopDataRoutes(app: FastifyInstance, repo: ShopRepository): void
     if (unknown.length) throw new BadRequest('unknown_section', `Unknown section: ${unknown.join(', ')}`);
 
     const answer: ShopDataResponse = {};
-    if (wanted.Basket) answer.Basket = { response: { basket: repo.basket(request.visitorId) } };
-    if (wanted.Wishlist) answer.Wishlist = { response: { attributes: { count: repo.wishlistCount(request.visitorId) } } };
+    if (wanted.Basket) answer.Basket = { response: { basket: await repo.basket(request.visitorId) } };
+    if (wanted.Wishlist) answer.Wishlist = { response: { attributes: { count: await repo.wishlistCount(request.visitorId) } } };
     if (wanted.Comparers) answer.Comparers = { response: { product: [] } };
     if (wanted.Projector) {
       const id = Number(wanted.Projector.params?.product);
-      answer.Projector = { response: Number.isInteger(id) && id > 0 ? repo.productPage(id) : null };
+      answer.Projector = { response: Number.isInteger(id) && id > 0 ? await repo.productPage(id) : null };
     }
     if (wanted.Snippets) answer.Snippets = { response: { items: snippetItems(deviceOf(wanted.Snippets.params)) } };
     if (wanted.ToplayersAndWidgets) answer.ToplayersAndWidgets = { response: { items: widgetItems(deviceOf(wanted.ToplayersAndWidgets.params)) } };
