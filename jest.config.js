@@ -21,6 +21,8 @@ module.exports = {
       roots: ['<rootDir>/test/server'],
       transform: { '^.+\\.[tj]sx?$': tsJest },
       transformIgnorePatterns: [`^(?!.*/node_modules/(${esmPackages.join('|')})/).*/node_modules/`],
+      // Pages are drawn on the server: the components' style imports are nothing there.
+      moduleNameMapper: { '\\.css$': '<rootDir>/test/fixtures/styleStub.js' },
     },
   ],
 };

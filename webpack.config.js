@@ -10,6 +10,25 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 
+/**
+ * Writes assets-manifest.json: the JS and CSS files of every named chunk group (the entry and
+ * each page type), so the server can link a page's own chunk in the HTML it draws.
+ */
+class AssetsManifestPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('AssetsManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'AssetsManifestPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE }, () => {
+        const chunks = {};
+        for (const [name, group] of compilation.namedChunkGroups) {
+          const files = group.getFiles();
+          chunks[name] = { js: files.filter((file) => file.endsWith('.js')), css: files.filter((file) => file.endsWith('.css')) };
+        }
+        compilation.emitAsset('assets-manifest.json', new webpack.sources.RawSource(JSON.stringify({ chunks }, null, 1)));
+      });
+    });
+  }
+}
+
 module.exports = (_env, argv) => {
   const production = argv.mode !== 'development';
   return {
@@ -33,7 +52,12 @@ module.exports = (_env, argv) => {
       ],
     },
     plugins: [
-      new HtmlWebpackPlugin({ template: 'public/index.html', scriptLoading: 'defer', favicon: 'public/favicon.svg' }),
+      new HtmlWebpackPlugin({
+        template: 'public/index.html',
+        scriptLoading: 'defer',
+        favicon: 'public/favicon.svg',
+      }),
+      new AssetsManifestPlugin(),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',

@@ -2,60 +2,50 @@ import { all, call, put, select } from 'redux-saga/effects';
 import type { RootState } from '../store';
 import { fetchCategoryCounts, fetchListing, fetchProjector } from '../src/api/catalogue';
 import { isHttpError } from '../src/api/http';
-import type { ListingResponse, ProjectorResponse } from '../src/api/wire';
+import type { ListingResponse, ProductPageData } from '../src/api/wire';
 import { locationOf } from '../src/app/routes';
-import { categoriesLoaded, listingLoaded, pageFailed, pageOpened, pageReady, productLoaded, type PageLocation } from '../store/pageSlice';
+import { pageDataNeeds, pageStateFrom, type PageAnswers } from '../src/app/pageData';
+import { pageFailed, pageLoaded, pageOpened, type PageLocation } from '../store/pageSlice';
 
-export const HOME_POPULAR_COUNT = 8;
+export { HOME_POPULAR_COUNT } from '../src/app/pageData';
 
-export function* loadPageData(location: PageLocation) {
-  switch (location.type) {
-    case 'main': {
-      const [categories, popular]: [Array<[number, string, number]>, ListingResponse] = yield all([
-        call(fetchCategoryCounts, null),
-        call(fetchListing, { limit: String(HOME_POPULAR_COUNT) }),
-      ]);
-      yield put(categoriesLoaded(categories));
-      yield put(listingLoaded(popular));
-      break;
-    }
-    case 'brakes': {
-      const categories: Array<[number, string, number]> = yield call(fetchCategoryCounts, null);
-      yield put(categoriesLoaded(categories));
-      break;
-    }
-    case 'search': {
-      // A saved vehicle marks the products that fit it, on every listing (not only its own).
-      const engine: number | undefined = yield select((state: RootState) => state.vehicle.saved?.engine?.id);
-      const query = engine && !location.query['traits_alt[49]'] ? { ...location.query, vehicle: String(engine) } : location.query;
-      const listing: ListingResponse = yield call(fetchListing, query);
-      yield put(listingLoaded(listing));
-      break;
-    }
-    case 'product': {
-      const answer: ProjectorResponse = yield call(fetchProjector, location.productId ?? 0, ['product']);
-      if (answer.product) yield put(productLoaded(answer.product));
-      break;
-    }
-    default:
-      break;
+function* fetchProduct(id: number) {
+  try {
+    const answer: { product?: ProductPageData } = yield call(fetchProjector, id, ['product']);
+    return answer.product ?? null;
+  } catch (error) {
+    // A product that does not exist is the no-product page, not an error.
+    if (isHttpError(error) && error.status === 404) return null;
+    throw error;
   }
 }
 
-/** Reads where the shopper is and loads that page's data from the shop API. */
+/** Asks `src/api` for what the page needs, and builds the page slice the way the server does. */
+export function* loadPageData(location: PageLocation) {
+  const engine: number | undefined = yield select((state: RootState) => state.vehicle.saved?.engine?.id);
+  const needs = pageDataNeeds(location, engine);
+  const [categories, listing, product]: [Array<[number, string, number]> | undefined, ListingResponse | undefined, ProductPageData | null | undefined] = yield all([
+    needs.categories ? call(fetchCategoryCounts, null) : undefined,
+    needs.listing ? call(fetchListing, needs.listing) : undefined,
+    needs.product !== null ? call(fetchProduct, needs.product) : undefined,
+  ]);
+  const answers: PageAnswers = { categories, listing };
+  if (needs.product !== null) answers.product = product ?? null;
+  yield put(pageLoaded(pageStateFrom(location, answers)));
+}
+
+/**
+ * Reads where the shopper is and loads that page's data from the shop API, unless the server
+ * already drew the page: then its state came with the HTML and nothing is fetched again.
+ */
 export function* pageSaga() {
+  const drawn: boolean = yield select((state: RootState) => state.page.status === 'ready' && state.page.location !== null);
+  if (drawn) return;
   const location: PageLocation = yield call(() => locationOf(window.location.pathname, window.location.search));
   yield put(pageOpened(location));
   try {
     yield call(loadPageData, location);
-    yield put(pageReady());
-  } catch (error) {
-    // A product that does not exist is the no-product page, not an error.
-    if (location.type === 'product' && isHttpError(error) && error.status === 404) {
-      yield put(pageOpened({ ...location, type: 'noProduct', productId: null }));
-      yield put(pageReady());
-    } else {
-      yield put(pageFailed());
-    }
+  } catch {
+    yield put(pageFailed());
   }
 }

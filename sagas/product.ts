@@ -9,7 +9,7 @@ import { buyStateOf, isPhysical, lineTotal, rebateSteps, unitPriceAt } from '../
 import { normaliseQuantity } from '../src/domain/quantity';
 import { basketLoaded } from '../store/basketSlice';
 import { flowEmitted, flowSend } from '../store/flowsSlice';
-import { productLoaded } from '../store/pageSlice';
+import { pageLoaded, productLoaded, type PageState } from '../store/pageSlice';
 import { BUY_BOX_FLOW, pageOffer, rulesFor, selectBuyBox, selectChosenOffer } from '../store/productSelectors';
 import {
   attributesLoaded,
@@ -246,8 +246,9 @@ export function singleSizeOf(product: ProductPageData): string | null {
 }
 
 /** Runs the product page: its buy box flow and what the flow asks for. */
-export function* runProductPage(action: ReturnType<typeof productLoaded>) {
-  const product = action.payload;
+export function* runProductPage(action: ReturnType<typeof productLoaded> | ReturnType<typeof pageLoaded>) {
+  const product = action.type === pageLoaded.type ? (action.payload as PageState).product : (action.payload as ProductPageData);
+  if (!product) return;
   const sizeId = singleSizeOf(product);
   yield put(productOpened({ productId: product.product_id, quantity: rulesFor(product, sizeId, 'normal').min }));
   const shippingCache = new Map<string, ShippingOption[]>();
@@ -261,9 +262,14 @@ export function* runProductPage(action: ReturnType<typeof productLoaded>) {
   yield takeLatest(notifyRequested.type, sendNotice, product);
 }
 
+/** A product page's product came: on its own, or with the whole page slice. */
+function productArrived(action: Action): boolean {
+  return action.type === productLoaded.type || (action.type === pageLoaded.type && (action as unknown as ReturnType<typeof pageLoaded>).payload.product !== null);
+}
+
 /** Runs with the product page's chunk: the product may already be there when it loads. */
 export function* productSaga() {
   const current: ProductPageData | null = yield select((state: RootState) => state.page.product);
   if (current) yield fork(runProductPage, productLoaded(current));
-  yield takeLatest(productLoaded.type, runProductPage);
+  yield takeLatest(productArrived, runProductPage);
 }

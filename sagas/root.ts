@@ -1,4 +1,4 @@
-import { all, call, fork, put } from 'redux-saga/effects';
+import { all, call, fork, put, select } from 'redux-saga/effects';
 import { alertSaga } from './alert';
 import { basketSaga } from './basket';
 import { layoutSaga, readViewType } from './layout';
@@ -17,7 +17,8 @@ import { stickyHeaderSaga } from './stickyHeader';
 import { brakeFinderLauncher } from './brakeFinderLauncher';
 import { deviceFlags } from '../src/domain/device';
 import { shopDataRequested } from '../store/shopDataSlice';
-import type { DeviceParams } from '../src/api/wire';
+import type { DeviceParams, ShopDataRequest } from '../src/api/wire';
+import type { RootState } from '../store';
 
 /** `?inspect` in the address (or an INSPECT=1 build) attaches every actor to the Stately inspector. */
 export function inspectorWanted(search: string): boolean {
@@ -29,11 +30,21 @@ async function startInspector(): Promise<void> {
   setInspector(createBrowserInspector().inspect);
 }
 
-/** The page's one shop data bundle: basket, wishlist, snippets and widgets for this device. */
+/**
+ * The page's one shop data bundle: widgets for this device, and what the server did not already
+ * draw: the basket and wishlist (when the page came without them) and the snippets (when they
+ * were placed for another device than the layout mode says this is).
+ */
 export function* requestPageBundle() {
   const mode: number = yield call(readViewType);
-  const params: DeviceParams = { ...deviceFlags(mode), request_uri: window.location.pathname + window.location.search, additional_ajax: '' };
-  yield put(shopDataRequested({ Basket: {}, Wishlist: {}, Snippets: { format: 'json', params }, ToplayersAndWidgets: { format: 'json', params } }));
+  const flags = deviceFlags(mode);
+  const device = flags.mobile ? 'mobile' : flags.tablet ? 'tablet' : 'pc';
+  const params: DeviceParams = { ...flags, request_uri: window.location.pathname + window.location.search, additional_ajax: '' };
+  const drawn: { basket: boolean; snippetsDevice: string | null } = yield select((state: RootState) => ({ basket: state.basket.status === 'ready', snippetsDevice: state.shopData.device }));
+  const request: ShopDataRequest = { ToplayersAndWidgets: { format: 'json', params } };
+  if (!drawn.basket) Object.assign(request, { Basket: {}, Wishlist: {} });
+  if (drawn.snippetsDevice !== device) request.Snippets = { format: 'json', params };
+  yield put(shopDataRequested(request));
 }
 
 export function* rootSaga() {

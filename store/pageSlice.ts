@@ -44,6 +44,10 @@ const pageSlice = createSlice({
     productLoaded(state, action: PayloadAction<ProductPageData>) {
       state.product = action.payload;
     },
+    /** The whole page slice at once, built by `pageStateFrom` (src/app/pageData.ts). */
+    pageLoaded(_state, action: PayloadAction<PageState>) {
+      return action.payload;
+    },
     pageReady(state) {
       state.status = 'ready';
     },
@@ -53,5 +57,5 @@ const pageSlice = createSlice({
   },
 });
 
-export const { pageOpened, pageReplaced, categoriesLoaded, listingLoaded, productLoaded, pageReady, pageFailed } = pageSlice.actions;
+export const { pageOpened, pageReplaced, categoriesLoaded, listingLoaded, productLoaded, pageLoaded, pageReady, pageFailed } = pageSlice.actions;
 export default pageSlice.reducer;

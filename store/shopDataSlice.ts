@@ -11,15 +11,18 @@ export interface ShopDataState {
   bodyTop: PlacedHtml[];
   bodyEnd: PlacedHtml[];
   widgets: PlacedHtml[];
+  /** The device the snippets were placed for (the server guesses it; the layout mode decides). */
+  device: 'mobile' | 'tablet' | 'pc' | null;
 }
 
 const shopDataSlice = createSlice({
   name: 'shopData',
-  initialState: { bodyTop: [], bodyEnd: [], widgets: [] } as ShopDataState,
+  initialState: { bodyTop: [], bodyEnd: [], widgets: [], device: null } as ShopDataState,
   reducers: {
-    snippetsPlaced(state, action: PayloadAction<{ bodyTop: PlacedHtml[]; bodyEnd: PlacedHtml[] }>) {
+    snippetsPlaced(state, action: PayloadAction<{ bodyTop: PlacedHtml[]; bodyEnd: PlacedHtml[]; device?: ShopDataState['device'] }>) {
       state.bodyTop = action.payload.bodyTop;
       state.bodyEnd = action.payload.bodyEnd;
+      if (action.payload.device !== undefined) state.device = action.payload.device;
     },
     widgetsPlaced(state, action: PayloadAction<PlacedHtml[]>) {
       state.widgets = action.payload;

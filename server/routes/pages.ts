@@ -1,55 +1,80 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ShopRepository } from '../db/repository';
 import { contentSecurityPolicy, newNonce } from '../security';
+import { BadRequest } from '../http';
 import { listingData } from './search';
+import { deviceFromUserAgent } from './shopData';
+import { locationOf } from '../../src/app/routes';
+import { PAGE_CHUNK } from '../../src/app/pages';
+import { renderAppHtml } from '../../src/app/server';
+import type { PageLocation } from '../../store/pageSlice';
+import type { RootState } from '../../store';
+import { builtAssets } from '../render/assets';
+import { pageDocument } from '../render/document';
+import { pageHead } from '../render/head';
+import { pageLanguage } from '../render/language';
+import { serverPageState } from '../render/pageState';
+import { ensureServerSanitizer } from '../render/sanitizer';
 
 /**
- * The storefront's pages: every page route answers the built index.html, with a fresh nonce
- * on each of its script tags and the matching Content-Security-Policy.
+ * The storefront's pages, drawn on the server: the page's data straight from the repository,
+ * the React tree rendered into the build's template with the store's state for hydration, a
+ * fresh nonce on each script tag and the matching Content-Security-Policy.
  */
 export function pageRoutes(app: FastifyInstance, repo: ShopRepository, staticDir: string): void {
-  const indexPath = join(staticDir, 'index.html');
-  let cached: { mtimeMs: number; html: string } | null = null;
-  const template = (): string | null => {
-    try {
-      const { mtimeMs } = statSync(indexPath);
-      if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(indexPath, 'utf8') };
-      return cached.html;
-    } catch {
-      return null;
-    }
-  };
+  const assets = builtAssets(staticDir);
+  ensureServerSanitizer();
 
-  const sendPage = (reply: FastifyReply, status = 200) => {
-    const html = template();
-    if (html === null) {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, status = 200) => {
+    const built = assets();
+    if (built === null) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The storefront is not built yet: run `npm run build` (or `npm start`, which builds it).');
     }
+    const language = pageLanguage(request, reply);
+    const url = new URL(request.url, 'http://localhost');
+    url.searchParams.delete('lang');
+    const location: PageLocation = locationOf(url.pathname, url.search);
+    let state: Partial<RootState>;
+    try {
+      state = await serverPageState(repo, location, request.visitorId, deviceFromUserAgent(request.headers['user-agent']));
+    } catch (error) {
+      // A listing address with parameters the shop refuses: the page says it could not load them.
+      if (!(error instanceof BadRequest)) throw error;
+      state = { page: { location, status: 'failed', categories: [], listing: null, product: null } };
+      status = 400;
+    }
+    const drawn = state.page!.location!;
+    if (drawn.type === 'noProduct') status = 404;
     const nonce = newNonce();
+    const html = pageDocument(built, {
+      language,
+      nonce,
+      head: pageHead(state, language),
+      root: await renderAppHtml(state, language, nonce),
+      state,
+      pageChunk: PAGE_CHUNK[drawn.type],
+    });
     return reply
       .code(status)
       .header('Content-Security-Policy', contentSecurityPolicy(nonce))
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(html.replace(/<script(?=[\s>])/g, `<script nonce="${nonce}"`));
+      .send(html);
   };
 
-  for (const path of ['/', '/main.php', '/basketedit.php', '/brakes.php', '/contact.php']) app.get(path, async (_request, reply) => sendPage(reply));
-  app.get('/noproduct.php', async (_request, reply) => sendPage(reply, 404));
+  for (const path of ['/', '/main.php', '/basketedit.php', '/brakes.php', '/contact.php', '/noproduct.php']) app.get(path, (request, reply) => sendPage(request, reply));
   app.get('/search.php', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     if (query.json === 'true') {
       reply.header('Cache-Control', 'no-store');
       return listingData(repo, query);
     }
-    return sendPage(reply);
+    return sendPage(request, reply);
   });
-  app.get('/product-:rest', async (request: FastifyRequest, reply) => {
-    const match = /^(\d{1,9})-[a-z0-9-]*\.html$/.exec((request.params as { rest: string }).rest);
-    return sendPage(reply, match && await repo.productExists(Number(match[1])) ? 200 : 404);
-  });
+  // A product address that does not name a product is the no-product page (404).
+  app.get('/product-:rest', (request, reply) => sendPage(request, reply));
 
   app.get('/favicon.svg', async (_request, reply) => {
     try {
@@ -60,7 +85,7 @@ export function pageRoutes(app: FastifyInstance, repo: ShopRepository, staticDir
   });
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')) return sendPage(reply, 404);
+    if (request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')) return sendPage(request, reply, 404);
     return reply.code(404).send({ error: { code: 'not_found', message: `No such address: ${request.method} ${request.url.split('?')[0]}` } });
   });
 }

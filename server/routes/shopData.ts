@@ -5,7 +5,7 @@ import { BadRequest } from '../http';
 
 const SECTIONS = ['Projector', 'Basket', 'Wishlist', 'Comparers', 'Snippets', 'ToplayersAndWidgets'] as const;
 
-type Device = 'mobile' | 'tablet' | 'pc';
+export type Device = 'mobile' | 'tablet' | 'pc';
 
 function deviceOf(params: Partial<DeviceParams> | undefined): Device {
   if (!params || typeof params !== 'object') throw new BadRequest('invalid_parameter', 'Snippets and widgets need params { mobile, tablet, pc, request_uri, additional_ajax }');
@@ -26,6 +26,26 @@ function snippetItems(device: Device): NonNullable<ShopDataResponse['Snippets']>
     },
     'trust-note': { region: 'body_bottom', content: '<p class="snippet-trust">Pagamenti sicuri · Reso entro 30 giorni · Assistenza tecnica</p>' },
   };
+}
+
+/**
+ * The snippets placed as the server draws a page (the shop's own HTML, the same items the
+ * bundle answers): head meta tags, the body-top bar and the body-end notes.
+ */
+export function shopSnippets(device: Device): { head: string[]; bodyTop: Array<{ id: string; html: string }>; bodyEnd: Array<{ id: string; html: string }> } {
+  const placed = { head: [] as string[], bodyTop: [] as Array<{ id: string; html: string }>, bodyEnd: [] as Array<{ id: string; html: string }> };
+  for (const [id, item] of Object.entries(snippetItems(device))) {
+    if (item.region === 'head') placed.head.push(item.content);
+    else (item.region === 'body_top' ? placed.bodyTop : placed.bodyEnd).push({ id, html: item.content });
+  }
+  return placed;
+}
+
+/** The device a page is drawn for before its script can read the layout mode: from the user agent. */
+export function deviceFromUserAgent(userAgent: string | undefined): Device {
+  if (!userAgent) return 'pc';
+  if (/iPad|Tablet/i.test(userAgent)) return 'tablet';
+  return /Mobi|Android|iPhone/i.test(userAgent) ? 'mobile' : 'pc';
 }
 
 /** Top layers and widgets; the key `script` is a script the page runs (same origin, under its CSP). */

@@ -1,6 +1,5 @@
-import { lazy, Suspense, useRef, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useAppSelector } from '../../store/hooks';
-import type { PageType } from '../../store/pageSlice';
 import { Header } from '../components/Header';
 import { Footer } from '../components/Footer';
 import { AlertHost } from '../components/AlertHost';
@@ -9,22 +8,11 @@ import { SnippetsTop } from '../components/ShopSnippets';
 import { BackToTop } from '../components/BackToTop';
 import { SavedVehicle } from '../components/SavedVehicle';
 import { flowMatches } from '../../store/flowsSlice';
-
-
-/** Each page type is its own chunk: a page's first load carries only that page. */
-const PAGES: Record<PageType, LazyExoticComponent<ComponentType>> = {
-  main: lazy(() => import(/* webpackChunkName: "page-home" */ '../pages/home/HomePage')),
-  search: lazy(() => import(/* webpackChunkName: "page-search" */ '../pages/search/SearchPage')),
-  product: lazy(() => import(/* webpackChunkName: "page-product" */ '../pages/product/ProductPage')),
-  basket: lazy(() => import(/* webpackChunkName: "page-basket" */ '../pages/basket/BasketPage')),
-  brakes: lazy(() => import(/* webpackChunkName: "page-brakes" */ '../pages/brakes/BrakesPage')),
-  contact: lazy(() => import(/* webpackChunkName: "page-contact" */ '../pages/contact/ContactPage')),
-  noProduct: lazy(() => import(/* webpackChunkName: "page-no-product" */ '../pages/no-product/NoProductPage')),
-};
+import { isPagePreloaded, pageComponent } from './pages';
 
 export function App() {
   const type = useAppSelector((state) => state.page.location?.type);
-  const Page = type ? PAGES[type] : null;
+  const Page = type ? pageComponent(type) : null;
   return (
     <>
       <PageProgress />
@@ -32,7 +20,12 @@ export function App() {
       <Header />
       <SavedVehicle />
       <main id="content" className="site-main" tabIndex={-1}>
-        <Suspense fallback={null}>{Page ? <Page /> : null}</Suspense>
+        {/* A preloaded page (server rendering, hydration) is part of the shell: no boundary to hydrate apart. */}
+        {Page && type && isPagePreloaded(type) ? (
+          <Page />
+        ) : (
+          <Suspense fallback={null}>{Page ? <Page /> : null}</Suspense>
+        )}
       </main>
       <Footer />
       <BackToTop />

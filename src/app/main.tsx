@@ -1,40 +1,44 @@
 import '../styles/main.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { I18nextProvider } from 'react-i18next';
-import { createShopStore } from '../../store';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createShopStore, type RootState } from '../../store';
 import { rootSaga } from '../../sagas/root';
-import { createShopI18n, isLanguage, LANGUAGE_STORAGE_KEY, switchLanguage } from '../i18n/runtime';
-import { App } from './App';
+import { createShopI18n, isLanguage, switchLanguage } from '../i18n/runtime';
+import { preloadPage } from './pages';
+import { ShopRoot } from './ShopRoot';
 
-function savedLanguage() {
+/** The state the server drew the page from: JSON data in the page, read once. */
+function embeddedState(): Partial<RootState> | undefined {
+  const element = document.getElementById('shop-state');
+  if (!element?.textContent) return undefined;
   try {
-    const saved = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(saved) ? saved : 'it';
+    return JSON.parse(element.textContent) as Partial<RootState>;
   } catch {
-    return 'it';
+    return undefined;
   }
 }
 
-const language = savedLanguage();
-document.documentElement.lang = language;
-const i18n = createShopI18n();
-const { store, runSaga } = createShopStore();
-runSaga(rootSaga);
-
-function render() {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Provider store={store}>
-        <I18nextProvider i18n={i18n}>
-          <App />
-        </I18nextProvider>
-      </Provider>
-    </StrictMode>,
-  );
+async function start() {
+  const preloaded = embeddedState();
+  // The server rendered in the shopper's language (cookie or ?lang=): <html lang> says which.
+  const language = isLanguage(document.documentElement.lang) ? document.documentElement.lang : 'it';
+  const i18n = createShopI18n();
+  const { store, runSaga } = createShopStore(preloaded);
+  if (language !== 'it') await switchLanguage(i18n, language).catch(() => undefined);
+  const type = store.getState().page.location?.type;
+  if (type) await preloadPage(type).catch(() => undefined);
+  // Sagas and flows start once React has attached to the server's HTML, so what they change
+  // is drawn as an update and the first client render equals the server's.
+  let started = false;
+  const startSagas = () => {
+    if (started) return;
+    started = true;
+    document.documentElement.dataset.hydrated = 'true';
+    runSaga(rootSaga);
+  };
+  const root = document.getElementById('root')!;
+  const tree = <ShopRoot store={store} i18n={i18n} onCommitted={startSagas} />;
+  if (preloaded && root.firstChild) hydrateRoot(root, tree);
+  else createRoot(root).render(tree);
 }
 
-// A saved Polish or English choice loads its catalogue first (Italian is in the page).
-if (language === 'it') render();
-else switchLanguage(i18n, language).then(render, render);
+void start();

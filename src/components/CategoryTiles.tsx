@@ -62,10 +62,15 @@ export function CategoryTiles({ rows, brakesOnly = false, keepEmpty = false }: {
   );
 }
 
-/** The viewport's width, followed on resize (debounced like the slider's own resize handling). */
+/**
+ * The viewport's width, followed on resize (debounced like the slider's own resize handling).
+ * 0 until mounted: the server cannot know it, so the first render (server and hydration alike)
+ * is the tiles, which CSS lays out for every width.
+ */
 export function useViewportWidth(debounceMs: number = SLIDER_DEFAULTS.resizeDebounceMs): number {
-  const [width, setWidth] = useState(() => (typeof window === 'undefined' ? 0 : window.innerWidth));
+  const [width, setWidth] = useState(0);
   useEffect(() => {
+    setWidth(window.innerWidth);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onResize = () => {
       clearTimeout(timer);

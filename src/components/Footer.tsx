@@ -2,7 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFlow } from '../../store/hooks';
 import type { LayoutModeNumber } from '../../machines/layoutMode';
-import { LANGUAGES, LANGUAGE_STORAGE_KEY, isLanguage, switchLanguage } from '../i18n/runtime';
+import { LANGUAGES, isLanguage, rememberLanguage, switchLanguage } from '../i18n/runtime';
 import { SnippetsEnd } from './ShopSnippets';
 import { DropDownList } from './DropDownList';
 
@@ -33,11 +33,7 @@ export function Footer() {
     if (!isLanguage(language)) return;
     void switchLanguage(i18n, language);
     document.documentElement.lang = language;
-    try {
-      localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-    } catch {
-      /* private mode: the choice lasts for this page only */
-    }
+    rememberLanguage(language);
   };
 
   return (

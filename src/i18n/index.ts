@@ -4,9 +4,9 @@ import it from './it';
 import pl from './pl';
 import en from './en';
 
-import { isLanguage, LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from './runtime';
+import { isLanguage, LANGUAGES, LANGUAGE_COOKIE, type Language } from './runtime';
 
-export { isLanguage, LANGUAGES, LANGUAGE_STORAGE_KEY, type Language };
+export { isLanguage, LANGUAGES, LANGUAGE_COOKIE, type Language };
 
 export const resources = { it: { translation: it }, pl: { translation: pl }, en: { translation: en } };
 

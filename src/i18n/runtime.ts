@@ -9,7 +9,14 @@ import it from './it';
  */
 export const LANGUAGES = ['it', 'pl', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const LANGUAGE_STORAGE_KEY = 'shopLanguage';
+/** The cookie the language choice lives in, so the server renders the next page in it. */
+export const LANGUAGE_COOKIE = 'shop_lang';
+
+/** Remembers the shopper's language where the server reads it (a year, this site only). */
+export function rememberLanguage(language: Language): void {
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax${secure}`;
+}
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

@@ -112,7 +112,7 @@ test.describe('faults: the server failing, slow or gone, and the shop recovering
   });
 
   test('adding with the server gone shows the add error (Polish), and adding works once it is back', async ({ page }) => {
-    await page.addInitScript(() => window.localStorage.setItem('shopLanguage', 'pl'));
+    await page.context().addCookies([{ name: 'shop_lang', value: 'pl', url: 'http://127.0.0.1' }]); // the language lives in a cookie the server reads
     await page.goto('/product-11-x.html');
     await expect(page.locator('.buy-box')).not.toHaveAttribute('data-state', /loading|starting/);
     await page.route('**/basketchange.php*', (route) => route.abort('connectionrefused'));
@@ -126,7 +126,7 @@ test.describe('faults: the server failing, slow or gone, and the shop recovering
   });
 
   test('a slow add: one request, the shopper is told when it lands', async ({ page, request }) => {
-    await page.addInitScript(() => window.localStorage.setItem('shopLanguage', 'pl'));
+    await page.context().addCookies([{ name: 'shop_lang', value: 'pl', url: 'http://127.0.0.1' }]); // the language lives in a cookie the server reads
     let adds = 0;
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().includes('/basketchange.php')) adds += 1;

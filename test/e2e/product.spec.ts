@@ -26,7 +26,7 @@ const basketBadge = (page: Page) => page.locator('.site-header').getByRole('link
 
 /** Polish: the product page's own texts (storefront spec) are checked verbatim in Polish. */
 async function polish(page: Page) {
-  await page.addInitScript(() => window.localStorage.setItem('shopLanguage', 'pl'));
+  await page.context().addCookies([{ name: 'shop_lang', value: 'pl', url: 'http://127.0.0.1' }]); // the language lives in a cookie the server reads
 }
 
 test.describe('product page', () => {

@@ -1,0 +1,26 @@
+import { StrictMode, useEffect } from 'react';
+import { Provider } from 'react-redux';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n } from 'i18next';
+import type { ShopStore } from '../../store';
+import { App } from './App';
+
+/** Runs once after the first commit: in the browser, after hydration has attached to the server's HTML. */
+function AfterFirstCommit({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
+}
+
+/** The whole storefront tree: the same on the server (rendered to HTML) and in the browser (hydrated). */
+export function ShopRoot({ store, i18n, onCommitted }: { store: ShopStore; i18n: i18n; onCommitted?: () => void }) {
+  return (
+    <StrictMode>
+      <Provider store={store}>
+        <I18nextProvider i18n={i18n}>
+          <App />
+        </I18nextProvider>
+      </Provider>
+      {onCommitted ? <AfterFirstCommit run={onCommitted} /> : null}
+    </StrictMode>
+  );
+}

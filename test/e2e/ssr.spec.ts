@@ -1,0 +1,49 @@
+import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { screenshot } from './support/screens';
+
+/**
+ * Server rendering: every page type arrives drawn (its content is in the HTML before any script
+ * runs), then hydrates with no warning in the console, and the page keeps working.
+ */
+const PAGES: Array<{ name: string; path: string; status: number; content: RegExp[] }> = [
+  { name: 'home', path: '/', status: 200, content: [/<h1[^>]*>Ricambi freni per ogni auto/, /href="\/product-\d+-[a-z0-9-]+\.html"/] },
+  { name: 'listing', path: '/search.php?traits_alt[24]=148728', status: 200, content: [/<h1[^>]*>Pastiglie freno</, /href="\/product-\d+-[a-z0-9-]+\.html"/, /class="listing__results/] },
+  { name: 'product', path: '/product-11-x.html', status: 200, content: [/<h1[^>]*>[^<]+/, /class="product__description|product-description/] },
+  { name: 'basket', path: '/basketedit.php', status: 200, content: [/<h1[^>]*>/] },
+  { name: 'brakes', path: '/brakes.php', status: 200, content: [/<h1[^>]*>/] },
+  { name: 'contact', path: '/contact.php', status: 200, content: [/<h1[^>]*>/, /<form/] },
+  { name: 'no-product', path: '/product-99999999-nothing.html', status: 404, content: [/<h1[^>]*>/, /<meta name="robots" content="noindex/] },
+];
+
+const HYDRATION_TROUBLE = /hydrat|did not match|server rendered|Minified React error #(418|419|421|422|423|425)/i;
+
+function watchConsole(page: Page): string[] {
+  const trouble: string[] = [];
+  const keep = (text: string) => {
+    if (HYDRATION_TROUBLE.test(text)) trouble.push(text);
+  };
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error' || message.type() === 'warning') keep(message.text());
+  });
+  page.on('pageerror', (error) => keep(String(error)));
+  return trouble;
+}
+
+test.describe('server-rendered pages', () => {
+  for (const entry of PAGES) {
+    test(`${entry.name}: content in the first answer, hydration without a warning`, async ({ page, request }, testInfo) => {
+      const answer = await request.get(entry.path, { headers: { accept: 'text/html' } });
+      expect(answer.status()).toBe(entry.status);
+      const html = await answer.text();
+      for (const pattern of entry.content) expect(html).toMatch(pattern);
+      expect(html).toMatch(/<script nonce="[^"]+" type="application\/json" id="shop-state">/);
+
+      const trouble = watchConsole(page);
+      await page.goto(entry.path);
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+      await page.waitForLoadState('networkidle');
+      expect(trouble).toEqual([]);
+      await screenshot(page, `ssr-${entry.name}-${testInfo.project.name}`);
+    });
+  }
+});
