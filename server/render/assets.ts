@@ -14,10 +14,12 @@ export function builtAssets(staticDir: string): () => BuiltAssets | null {
   let cached: { key: string; assets: BuiltAssets } | null = null;
   return () => {
     try {
-      const key = `${statSync(templatePath).mtimeMs}:${statSync(manifestPath).mtimeMs}`;
+      const manifestTime = statSync(manifestPath, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+      const key = `${statSync(templatePath).mtimeMs}:${manifestTime}`;
       if (cached?.key !== key) {
-        const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { chunks: BuiltAssets['chunks'] };
-        cached = { key, assets: { template: readFileSync(templatePath, 'utf8'), chunks: manifest.chunks } };
+        // Without a manifest (a hand-made template) the page links no chunk of its own: it loads on demand.
+        const chunks = manifestTime ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as { chunks: BuiltAssets['chunks'] }).chunks : {};
+        cached = { key, assets: { template: readFileSync(templatePath, 'utf8'), chunks } };
       }
       return cached.assets;
     } catch {

@@ -80,11 +80,20 @@ describe('pages: a strict Content-Security-Policy', () => {
     expect(nonces.size).toBe(5);
   });
 
-  it('a search term in the address is never written into the page', async () => {
-    const payload = '<script>window.__pwned=1</script>';
+  it('a search term in the address is drawn as text only: escaped in the HTML, escaped in the embedded state', async () => {
+    const payload = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">';
     const response = await app.inject({ method: 'GET', url: `/search.php?text=${encodeURIComponent(payload)}` });
     expect(response.statusCode).toBe(200);
-    expect(response.body).not.toContain('__pwned');
+    // The server-drawn results page shows the term (heading, search box), never as markup.
+    expect(response.body).toContain('&lt;script&gt;window.__pwned=1&lt;/script&gt;');
+    expect(response.body).not.toContain('<script>window.__pwned');
+    expect(response.body).not.toContain('<img src=x');
+    // Every script element is the page's own, under the nonce; the state is data that closes once.
+    const nonce = /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))![1];
+    const scripts = response.body.match(/<script[^>]*>/g) ?? [];
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    const state = /<script[^>]*id="shop-state">([\s\S]*?)<\/script>/.exec(response.body)![1];
+    expect(JSON.parse(state).page.location.query.text).toBe(payload);
   });
 });
 
