@@ -10,7 +10,9 @@ import { normaliseQuantity } from '../src/domain/quantity';
 import { basketLoaded } from '../store/basketSlice';
 import { flowEmitted, flowSend } from '../store/flowsSlice';
 import { pageLoaded, productLoaded, type PageState } from '../store/pageSlice';
-import { BUY_BOX_FLOW, pageOffer, rulesFor, selectBuyBox, selectChosenOffer } from '../store/productSelectors';
+import { BUY_BOX_FLOW, pageOffer, rulesFor, selectBuyBox, selectChosenOffer, singleSizeOf } from '../store/productSelectors';
+
+export { singleSizeOf } from '../store/productSelectors';
 import {
   attributesLoaded,
   instalmentLoaded,
@@ -236,13 +238,6 @@ export function* sendNotice(product: ProductPageData, action: ReturnType<typeof 
   } catch {
     yield put(notifyStatus('failed'));
   }
-}
-
-/** A single-size product (type onesize or uniw, or just one size) is chosen from the start. */
-export function singleSizeOf(product: ProductPageData): string | null {
-  const ids = Object.keys(product.sizes);
-  if (ids.length === 1) return ids[0];
-  return ids.find((id) => id === 'uniw' || id === 'onesize' || product.sizes[id].type === 'onesize' || product.sizes[id].type === 'uniw') ?? null;
 }
 
 /** Runs the product page: its buy box flow and what the flow asks for. */

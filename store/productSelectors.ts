@@ -11,6 +11,21 @@ export function selectBuyBox(state: RootState): (FlowMirror & { context: BuyBoxC
   return state.flows[BUY_BOX_FLOW] as (FlowMirror & { context: BuyBoxContext }) | undefined;
 }
 
+/** A single-size product (type onesize or uniw, or just one size) is chosen from the start. */
+export function singleSizeOf(product: ProductPageData): string | null {
+  const ids = Object.keys(product.sizes);
+  if (ids.length === 1) return ids[0];
+  return ids.find((id) => id === 'uniw' || id === 'onesize' || product.sizes[id].type === 'onesize' || product.sizes[id].type === 'uniw') ?? null;
+}
+
+/**
+ * The chosen size: the buy box flow's, or before the flow runs (the server's drawing, and the
+ * browser's until the flow starts) the size the flow will start with.
+ */
+export function chosenSizeOf(product: ProductPageData, box: (FlowMirror & { context: BuyBoxContext }) | undefined): string | null {
+  return box ? box.context.sizeId : singleSizeOf(product);
+}
+
 /** The page-level data of a size: what shows until (or if) its lazy data arrives. */
 export function pageOffer(product: ProductPageData, sizeId: string, mode: PriceMode): SizeOffer | null {
   const size = product.sizes[sizeId];
@@ -23,9 +38,10 @@ export function pageOffer(product: ProductPageData, sizeId: string, mode: PriceM
 export function selectChosenOffer(state: RootState): SizeOffer | null {
   const product = state.page.product;
   const box = selectBuyBox(state);
-  const sizeId = box?.context.sizeId;
-  if (!product || !sizeId) return null;
-  const mode = box.context.mode;
+  if (!product) return null;
+  const sizeId = chosenSizeOf(product, box);
+  if (!sizeId) return null;
+  const mode = box?.context.mode ?? 'normal';
   return state.product.offers[offerKey(sizeId, mode)] ?? pageOffer(product, sizeId, mode);
 }
 

@@ -15,12 +15,13 @@ function AfterFirstCommit({ run }: { run: () => void }) {
 export function ShopRoot({ store, i18n, onCommitted }: { store: ShopStore; i18n: i18n; onCommitted?: () => void }) {
   return (
     <StrictMode>
+      {/* First in the tree, so its effect runs before any component's: the sagas are listening when components ask for their flows at mount. */}
+      {onCommitted ? <AfterFirstCommit run={onCommitted} /> : null}
       <Provider store={store}>
         <I18nextProvider i18n={i18n}>
           <App />
         </I18nextProvider>
       </Provider>
-      {onCommitted ? <AfterFirstCommit run={onCommitted} /> : null}
     </StrictMode>
   );
 }

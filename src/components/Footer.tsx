@@ -1,7 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFlow } from '../../store/hooks';
-import type { LayoutModeNumber } from '../../machines/layoutMode';
+import { useLayoutKind } from '../../store/hooks';
 import { LANGUAGES, isLanguage, rememberLanguage, switchLanguage } from '../i18n/runtime';
 import { SnippetsEnd } from './ShopSnippets';
 import { DropDownList } from './DropDownList';
@@ -18,8 +17,9 @@ const GROUPS = [
  */
 export function Footer() {
   const { t, i18n } = useTranslation();
-  const layout = useFlow<{ mode: LayoutModeNumber | null }>('layoutMode');
-  const mobile = (layout?.context.mode ?? 1) === 1;
+  // Until the layout mode is known (server rendering) the groups are drawn open and CSS folds them on a phone.
+  const layout = useLayoutKind();
+  const mobile = layout === 'mobile';
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   // A shopper's own toggle wins until the layout mode changes.
   const [modeOfToggles, setModeOfToggles] = useState(mobile);
@@ -43,7 +43,7 @@ export function Footer() {
           const open = toggled[group.id] ?? !mobile;
           const panelId = `footer-group-${group.id}`;
           return (
-            <section className="footer-group" key={group.id} data-open={open}>
+            <section className="footer-group" key={group.id} data-open={layout === 'auto' && toggled[group.id] === undefined ? 'auto' : open}>
               <h2 className="footer-group__title">
                 <button type="button" aria-expanded={open} aria-controls={panelId} onClick={() => setToggled({ ...toggled, [group.id]: !open })}>
                   {t(`footer.groups.${group.id}`)}

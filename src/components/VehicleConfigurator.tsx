@@ -21,7 +21,7 @@ const PICK_KEY: Record<VehicleLevel, string> = {
  * (CSS: pointer-events none), so a click or tap on it still asks the flow for the missing choice.
  * `collapsible` (the listing on a phone) starts it folded behind its heading's disclosure button.
  */
-export function VehicleConfigurator({ headingId = 'vehicle-configurator', collapsible = false }: { headingId?: string; collapsible?: boolean }) {
+export function VehicleConfigurator({ headingId = 'vehicle-configurator', collapsible = false }: { headingId?: string; collapsible?: boolean | 'auto' }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const saved = useAppSelector((state) => state.vehicle.saved);
@@ -30,7 +30,8 @@ export function VehicleConfigurator({ headingId = 'vehicle-configurator', collap
   const send = (event: VehicleConfiguratorEvent) => dispatch(flowSend({ id: VEHICLE_FLOW, event }));
   // Folded while collapsible, until the shopper opens it.
   const [toggled, setToggled] = useState<boolean | null>(null);
-  const open = toggled ?? !collapsible;
+  // 'auto' (layout not known yet): drawn open with its toggle, and CSS folds it on a phone.
+  const open = toggled ?? collapsible !== true;
   const formId = `${headingId}-form`;
 
   // The flow lives as long as the form; it starts from the vehicle saved when the page opened.
@@ -49,7 +50,7 @@ export function VehicleConfigurator({ headingId = 'vehicle-configurator', collap
   };
 
   return (
-    <section className="vehicle-configurator" aria-labelledby={headingId}>
+    <section className="vehicle-configurator" aria-labelledby={headingId} data-collapsible={collapsible === 'auto' && toggled === null ? 'auto' : undefined}>
       <h2 id={headingId}>
         {collapsible ? (
           <button type="button" className="vehicle-configurator__toggle" aria-expanded={open} aria-controls={formId} onClick={() => setToggled(!open)}>

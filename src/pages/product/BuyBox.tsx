@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { flowMatches, flowSend } from '../../../store/flowsSlice';
-import { BUY_BOX_FLOW, rulesFor, selectBuyBox, selectChosenOffer } from '../../../store/productSelectors';
+import { BUY_BOX_FLOW, chosenSizeOf, rulesFor, selectBuyBox, selectChosenOffer } from '../../../store/productSelectors';
 import { notifyRequested, quantityEntered } from '../../../sagas/product';
 import type { ProductPageData } from '../../api/wire';
 import type { PriceMode } from '../../../machines/buyBox';
@@ -29,7 +29,7 @@ export function BuyBox({ product }: { product: ProductPageData }) {
   const offer = useAppSelector(selectChosenOffer);
   const quantity = useAppSelector((state) => state.product.quantity);
   const sizeIds = Object.keys(product.sizes);
-  const sizeId = box?.context.sizeId ?? null;
+  const sizeId = chosenSizeOf(product, box);
   const mode: PriceMode = box?.context.mode ?? 'normal';
   const send = (event: { type: string; [key: string]: unknown }) => dispatch(flowSend({ id: BUY_BOX_FLOW, event }));
   const is = (state: string) => flowMatches(box, state);

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LayoutModeNumber } from '../../../machines/layoutMode';
-import { useAppSelector, useFlow } from '../../../store/hooks';
+import { useAppSelector, useFlow, useLayoutKind } from '../../../store/hooks';
 import { ProductGrid } from '../../components/ProductCard';
 import { LoadingState } from '../../components/LoadingState';
 import { PartialLink } from '../../components/PartialLink';
@@ -23,7 +22,9 @@ export default function SearchPage() {
   const title = query.text ? t('listing.searchFor', { text: query.text }) : (category?.[1] ?? t('listing.title'));
   const loading = useFlow<unknown>('partialLoad')?.value === 'loading';
   // Layout mode 1 moves the filters into the mobile grid: a disclosure above the results.
-  const mobile = (useFlow<{ mode: LayoutModeNumber | null }>('layoutMode')?.context.mode ?? 1) === 1;
+  // Until the mode is known (server rendering), both are drawn and CSS picks by width.
+  const layout = useLayoutKind();
+  const mobile = layout === 'mobile';
   const [filtersOpen, setFiltersOpen] = useState(false);
   // from_search=true (a submitted search): the page opens at its results, not at the configurator.
   const fromSearch = query.from_search === 'true';
@@ -39,10 +40,10 @@ export default function SearchPage() {
     <div className="page page--search">
       <h1>{title}</h1>
       <LoadingState />
-      <VehicleConfigurator headingId="listing-vehicle" collapsible={mobile} />
+      <VehicleConfigurator headingId="listing-vehicle" collapsible={layout === 'auto' ? 'auto' : mobile} />
       {listing ? (
-        <div className="listing" data-grid={mobile ? 'mobile' : 'desktop'}>
-          {mobile ? (
+        <div className="listing" data-grid={layout === 'auto' ? 'auto' : mobile ? 'mobile' : 'desktop'}>
+          {layout !== 'wide' ? (
             <button type="button" className="filters-toggle" aria-expanded={filtersOpen} aria-controls="listing-filters" onClick={() => setFiltersOpen(!filtersOpen)}>
               {t('listing.filters')}
             </button>
