@@ -79,7 +79,12 @@ export function plainText(html: string): string {
     .replace(/<(script|style)\b[^]*?<\/\1\s*>/gi, ' ')
     .replace(/<!--[^]*?-->/g, ' ')
     .replace(/<\/?[a-z!?][^>]*>/gi, ' ');
-  return decodeEntities(withoutTags).replace(/\s+/g, ' ').trim();
+  return oneLine(decodeEntities(withoutTags)).replace(/ ([.,;:!?])/g, '$1');
+}
+
+/** White space (line and paragraph separators included) collapsed to single spaces. */
+export function oneLine(value: string): string {
+  return value.replace(/\s+/g, ' ').trim();
 }
 
 /** Cuts a text to `max` characters at a word boundary, ending it with an ellipsis. */
@@ -262,8 +267,11 @@ export function productHead(product: ProductPageData, opts: ProductHeadOptions):
   const { lang, origin } = opts;
   const code = catalogueNumber(product.versionName);
   const producer = product.producer.name.trim();
-  const maker = [producer, code && !product.name.includes(code) ? code : ''].filter(Boolean).join(' ');
-  const pageTitle = maker ? text(lang, 'productTitle', { name: product.name, maker }) : product.name;
+  const name = oneLine(product.name);
+  // The title names the catalogue number unless the product's name already does.
+  const titleMaker = oneLine([producer, code && !name.includes(code) ? code : ''].join(' '));
+  const maker = oneLine(`${producer} ${code}`);
+  const pageTitle = titleMaker ? text(lang, 'productTitle', { name, maker: titleMaker }) : name;
   const path = PRODUCT_PATH.test(product.link) ? product.link : (opts.path ?? product.link);
   const canonical = absoluteUrl(origin, path);
   const image = product.icon ? absoluteUrl(origin, product.icon) : '';
@@ -318,8 +326,8 @@ export function productHead(product: ProductPageData, opts: ProductHeadOptions):
   // The best availability over the sizes: a preview says "in stock" when any size is.
   const best = Object.keys(OG_AVAILABILITY).find((name) => sizes.some(([, size]) => schemaAvailability(size) === `${SCHEMA}/${name}`));
   if (best) og.push(['product:availability', OG_AVAILABILITY[best]]);
-  if (producer) og.push(['product:brand', producer]);
-  if (code) og.push(['product:retailer_item_id', code]);
+  if (producer) og.push(['product:brand', oneLine(producer)]);
+  if (code) og.push(['product:retailer_item_id', oneLine(code)]);
   og.push(['product:condition', 'new']);
 
   return {
@@ -352,9 +360,11 @@ export function listingHead(listing: ListingResponse, query: Readonly<Record<str
   const searchText = value('text');
   const categoryId = value(`traits_alt[${TRAIT.category}]`);
   const producerId = value('producer');
-  const category = categoryId ? listing.categories.find(([id]) => String(id) === categoryId)?.[1] : undefined;
-  const producer = producerId ? listing.producers.find(([id]) => String(id) === producerId)?.[1] : undefined;
-  const vehicle = opts.vehicle?.trim() && VEHICLE_KEYS.some((key) => value(key)) ? opts.vehicle.trim() : undefined;
+  const categoryName = categoryId ? listing.categories.find(([id]) => String(id) === categoryId)?.[1] : undefined;
+  const category = categoryName ? oneLine(categoryName) : undefined;
+  const producerName = producerId ? listing.producers.find(([id]) => String(id) === producerId)?.[1] : undefined;
+  const producer = producerName ? oneLine(producerName) : undefined;
+  const vehicle = opts.vehicle && oneLine(opts.vehicle) && VEHICLE_KEYS.some((key) => value(key)) ? oneLine(opts.vehicle) : undefined;
 
   let name: string;
   if (searchText) name = text(lang, 'searchTitle', { text: searchText });
