@@ -19,6 +19,7 @@ import { imageRoutes } from './routes/images';
 import { pageRoutes } from './routes/pages';
 import { contentRoutes } from './routes/content';
 import { contactRoutes } from './routes/contact';
+import { seoRoutes } from './routes/seo';
 import mercurius from 'mercurius';
 import { schema } from './graphql/schema';
 import { resolvers } from './graphql/resolvers';
@@ -78,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   imageRoutes(app, repo);
   contentRoutes(app, repo);
   contactRoutes(app, repo);
+  seoRoutes(app, repo);
   pageRoutes(app, repo, staticDir);
 
   return app;

@@ -8,6 +8,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     visitorId: string;
   }
+  interface FastifyContextConfig {
+    /** false: a public, cacheable answer (robots.txt, sitemaps) that gives no visitor cookie. */
+    visitor?: boolean;
+  }
 }
 
 /** Every visitor gets an opaque id in an HttpOnly, SameSite=Lax cookie; baskets hang on it. */
@@ -15,6 +19,7 @@ declare module 'fastify' {
 export function registerVisitor(app: FastifyInstance): void {
   app.decorateRequest('visitorId', '');
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
+    if (request.routeOptions.config?.visitor === false) return;
     const existing = request.cookies[VISITOR_COOKIE];
     if (existing && /^[a-f0-9]{32}$/.test(existing)) {
       request.visitorId = existing;

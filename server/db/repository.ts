@@ -34,6 +34,10 @@ export interface ShopRepository {
   /** The product's category id, or null when there is no such product. */
   productCategory(id: number): Promise<number | null>;
   productPage(id: number): Promise<ProductPageData | null>;
+  /** How many products the catalogue holds (the sitemap index's size). */
+  productCount(): Promise<number>;
+  /** One page (from 1) of `size` products in id order, for the sitemap: id, URL slug, last change (YYYY-MM-DD) when known. */
+  productSitemapPage(page: number, size: number): Promise<SitemapProduct[]>;
   traits(id: number): Promise<ProductTrait[] | null>;
   brakeProducts(filter: BrakeProductFilter): Promise<BrakeProduct[]>;
   textSearch(text: string, limit: number): Promise<TextSearchResult>;
@@ -58,6 +62,14 @@ export interface ShopRepository {
   wishlistCount(visitorId: string): Promise<number>;
   takeTrackingEvents(visitorId: string): Promise<string[]>;
   pendingTrackingEvents(visitorId: string): Promise<number>;
+}
+
+export interface SitemapProduct {
+  id: number;
+  /** The product page is /product-<id>-<slug>.html. */
+  slug: string;
+  /** Day of the product's last recorded change (YYYY-MM-DD), or null when not known. */
+  updatedAt: string | null;
 }
 
 export interface ListingFilter {

@@ -33,7 +33,7 @@ import { formatPrice } from '../../src/domain/priceMask';
 import { quantityAllowed, quantityBounds } from '../../src/domain/quantity';
 import { foldText } from '../../src/domain/searchText';
 import { productLink } from '../text';
-import type { BasketChange, BasketChangeResult, BrakeProductFilter, ContactMessage, ListingFilter, ShopRepository } from './repository';
+import type { BasketChange, BasketChangeResult, BrakeProductFilter, ContactMessage, ListingFilter, ShopRepository, SitemapProduct } from './repository';
 
 interface ProductRow {
   id: number;
@@ -332,6 +332,21 @@ export class SqliteShopRepository implements ShopRepository {
 
   async productCategory(id: number): Promise<number | null> {
     return (this.stmt('SELECT category_id FROM products WHERE id = ?').get(id) as { category_id: number } | undefined)?.category_id ?? null;
+  }
+
+  async productCount(): Promise<number> {
+    return (this.stmt('SELECT COUNT(*) AS n FROM products').get() as { n: number }).n;
+  }
+
+  /** The last change known of a product is its latest price-history day. */
+  async productSitemapPage(page: number, size: number): Promise<SitemapProduct[]> {
+    if (!(page >= 1) || !(size >= 1)) return [];
+    return (
+      this.stmt(
+        `SELECT p.id, p.slug, (SELECT MAX(h.day) FROM price_history h WHERE h.product_id = p.id) AS updated_at
+         FROM products p ORDER BY p.id LIMIT ? OFFSET ?`,
+      ).all(size, (page - 1) * size) as { id: number; slug: string; updated_at: string | null }[]
+    ).map((r) => ({ id: r.id, slug: r.slug, updatedAt: r.updated_at }));
   }
 
   private product(id: number): ProductRow | undefined {

@@ -1,0 +1,489 @@
+import type { ListingResponse, ProductPageData, ProductSizeData } from '../api/wire';
+import { TRAIT } from '../api/wire';
+import it from '../i18n/it';
+import pl from '../i18n/pl';
+import en from '../i18n/en';
+import { isPhonePrice } from './productOffer';
+
+/**
+ * What each page tells search engines and link previews (issue 13): title, meta description,
+ * canonical address, robots rule, Open Graph tags and JSON-LD, built from the same wire shapes
+ * the page renders. Pure: no React, no IO. `seoHtml.ts` turns a `PageHead` into HTML.
+ *
+ * Every text here is raw (unescaped) data: escaping is the renderer's job, once.
+ */
+
+export type SeoLanguage = 'it' | 'pl' | 'en';
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Absolute URL; '' when the page has none to name (the no-product page). */
+  canonical: string;
+  robots?: string;
+  lang: SeoLanguage;
+  openGraph: Array<[property: string, content: string]>;
+  jsonLd: object[];
+}
+
+export interface HeadOptions {
+  /** Scheme, host and port, no trailing slash: `https://www.example.it`. */
+  origin: string;
+  lang: SeoLanguage;
+}
+
+/** Meta descriptions are cut to this many characters (what result pages show). */
+export const DESCRIPTION_MAX = 155;
+export const NOINDEX = 'noindex,follow';
+
+const SCHEMA = 'https://schema.org';
+const CATALOGUES = { it, pl, en };
+const OG_LOCALE: Record<SeoLanguage, string> = { it: 'it_IT', pl: 'pl_PL', en: 'en_GB' };
+
+/* ------------------------------------------------------------------ texts */
+
+/** A key of the `seo` section; plural keys by their base name (`listingDescription` for `listingDescription_one`...). */
+type SeoKey = keyof typeof it.seo extends infer K ? (K extends `${infer Base}_${'one' | 'other'}` ? Base : K) : never;
+
+/** A `seo.*` text in the page's language with `{{name}}` values filled in; `count` picks the plural form. */
+function text(lang: SeoLanguage, key: SeoKey, values: Record<string, string | number> = {}, count?: number): string {
+  const section = CATALOGUES[lang].seo as Record<string, string | undefined>;
+  const plural = count === undefined ? undefined : section[`${key}_${new Intl.PluralRules(lang).select(count)}`] ?? section[`${key}_other`];
+  const template = plural ?? section[key] ?? (it.seo as Record<string, string | undefined>)[key] ?? key;
+  return template.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name] ?? ''));
+}
+
+export function shopName(lang: SeoLanguage): string {
+  return CATALOGUES[lang].shop.name;
+}
+
+function withShop(title: string, lang: SeoLanguage): string {
+  return title + text(lang, 'titleSuffix', { shop: shopName(lang) });
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+function decodeEntities(value: string): string {
+  return value.replace(/&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,6});/gi, (entity: string, body: string) => {
+    if (body.startsWith('#')) {
+      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    }
+    return ENTITIES[body.toLowerCase()] ?? entity;
+  });
+}
+
+/** Plain text of an HTML fragment: tags (and script/style bodies) dropped, entities decoded, white space collapsed. */
+export function plainText(html: string): string {
+  const withoutTags = html
+    .replace(/<(script|style)\b[^]*?<\/\1\s*>/gi, ' ')
+    .replace(/<!--[^]*?-->/g, ' ')
+    .replace(/<\/?[a-z!?][^>]*>/gi, ' ');
+  return oneLine(decodeEntities(withoutTags)).replace(/ ([.,;:!?])/g, '$1');
+}
+
+/** White space (line and paragraph separators included) collapsed to single spaces. */
+export function oneLine(value: string): string {
+  return value.replace(/\s+/g, ' ').trim();
+}
+
+/** Cuts a text to `max` characters at a word boundary, ending it with an ellipsis. */
+export function truncate(value: string, max = DESCRIPTION_MAX): string {
+  const chars = Array.from(value);
+  if (chars.length <= max) return value;
+  let cut = chars.slice(0, max - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  if (space > max * 0.6) cut = cut.slice(0, space);
+  return `${cut.replace(/[\s,;:.–-]+$/, '')}…`;
+}
+
+function sentence(value: string): string {
+  return !value || /[.!?…]$/.test(value) ? value : `${value}.`;
+}
+
+/* ------------------------------------------------------------------ addresses */
+
+/** An absolute URL on the shop's origin for a site path (never another host: `//x` stays on the origin). */
+export function absoluteUrl(origin: string, path: string): string {
+  return `${origin.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+const PRODUCT_PATH = /^\/product-\d{1,9}-[a-z0-9-]*\.html$/;
+
+/**
+ * The listing parameters that define a page, in canonical order, each with the aliases the
+ * server reads for it (`server/routes/search.ts`). Everything else (sort, view, limit, the
+ * saved vehicle's marker, from_search, tracking tags, lang) only changes how the page looks.
+ */
+const LISTING_PARAMS: ReadonlyArray<{ key: string; aliases: string[]; kind: 'id' | 'flag' | 'text' }> = [
+  { key: `traits_alt[${TRAIT.category}]`, aliases: ['menu_alt[1_2]'], kind: 'id' },
+  { key: `traits_alt[${TRAIT.subCategory}]`, aliases: ['menu_alt[1_3]'], kind: 'id' },
+  { key: 'menu_alt[2_1]', aliases: [], kind: 'id' },
+  { key: 'menu_alt[2_2]', aliases: [], kind: 'id' },
+  { key: 'menu_alt[2_3]', aliases: [], kind: 'id' },
+  { key: `traits_alt[${TRAIT.engine}]`, aliases: [], kind: 'id' },
+  { key: `traits_alt[${TRAIT.axis}]`, aliases: [], kind: 'id' },
+  { key: `traits_alt[${TRAIT.replacementCode}]`, aliases: [], kind: 'id' },
+  { key: 'producer', aliases: [], kind: 'id' },
+  { key: 'promo', aliases: [], kind: 'flag' },
+  { key: 'text', aliases: [], kind: 'text' },
+];
+
+export type ListingParams = Array<[key: string, value: string]>;
+
+/** The parameters of a listing query that define its page, normalised; `page` kept only above 1. */
+export function canonicalListingParams(query: Readonly<Record<string, string | undefined>>, page = 1): ListingParams {
+  const params: ListingParams = [];
+  for (const { key, aliases, kind } of LISTING_PARAMS) {
+    const raw = [key, ...aliases].map((name) => query[name]).find((value) => value !== undefined && value !== '');
+    if (raw === undefined) continue;
+    if (kind === 'id' && /^\d{1,12}$/.test(raw) && Number(raw) > 0) params.push([key, String(Number(raw))]);
+    else if (kind === 'flag' && raw === '1') params.push([key, '1']);
+    else if (kind === 'text') {
+      const folded = raw.replace(/\s+/g, ' ').trim().slice(0, 120);
+      if (folded) params.push([key, folded]);
+    }
+  }
+  if (Number.isInteger(page) && page > 1) params.push(['page', String(page)]);
+  return params;
+}
+
+/** The listing page's path for some parameters: `/search.php?traits_alt%5B24%5D=148728`. */
+export function listingPath(params: ListingParams): string {
+  const query = new URLSearchParams(params).toString();
+  return query ? `/search.php?${query}` : '/search.php';
+}
+
+/* ------------------------------------------------------------------ shared pieces */
+
+function openGraph(lang: SeoLanguage, type: string, title: string, description: string, url: string, extra: PageHead['openGraph'] = []): PageHead['openGraph'] {
+  const tags: PageHead['openGraph'] = [
+    ['og:type', type],
+    ['og:site_name', shopName(lang)],
+    ['og:locale', OG_LOCALE[lang]],
+    ['og:title', title],
+    ['og:description', description],
+  ];
+  if (url) tags.push(['og:url', url]);
+  return [...tags, ...extra];
+}
+
+function breadcrumbList(items: Array<{ name: string; url: string }>): object {
+  return {
+    '@context': SCHEMA,
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, index) => ({ '@type': 'ListItem', position: index + 1, name: item.name, item: item.url })),
+  };
+}
+
+/** A simple page: title with the shop's name, description, canonical, website Open Graph. */
+function simpleHead(opts: HeadOptions, title: string, description: string, path: string | null, robots?: string, jsonLd: object[] = []): PageHead {
+  const canonical = path === null ? '' : absoluteUrl(opts.origin, path);
+  const head: PageHead = {
+    title: withShop(title, opts.lang),
+    description,
+    canonical,
+    lang: opts.lang,
+    openGraph: openGraph(opts.lang, 'website', title, description, canonical),
+    jsonLd,
+  };
+  if (robots) head.robots = robots;
+  return head;
+}
+
+/* ------------------------------------------------------------------ product page */
+
+/** schema.org availability of a size: by its status, and "in stock" only with stock left. */
+export function schemaAvailability(size: Pick<ProductSizeData, 'availability' | 'amount'>): string | null {
+  switch (size.availability.status) {
+    case 'enable':
+      return size.amount === 0 ? `${SCHEMA}/OutOfStock` : `${SCHEMA}/InStock`;
+    case 'order':
+      return `${SCHEMA}/BackOrder`;
+    case 'preorder':
+      return `${SCHEMA}/PreOrder`;
+    case 'disable':
+      return `${SCHEMA}/OutOfStock`;
+    default:
+      // A status the shop has not told us the meaning of: say nothing rather than something wrong.
+      return null;
+  }
+}
+
+/** Open Graph's availability words, best first. */
+const OG_AVAILABILITY: Record<string, string> = {
+  InStock: 'in stock',
+  BackOrder: 'available for order',
+  PreOrder: 'preorder',
+  OutOfStock: 'out of stock',
+};
+
+/** The price a size is sold at under the page's price type, or null when none is shown (phone price, gift). */
+export function offerPrice(product: Pick<ProductPageData, 'price_type'>, size: Pick<ProductSizeData, 'price' | 'phone_price' | 'gratis'>): number | null {
+  if (size.gratis || size.phone_price || isPhonePrice(size.price)) return null;
+  const value = product.price_type === 'net' ? size.price.price_net : size.price.value;
+  return value > 0 ? value : null;
+}
+
+const money = (value: number) => (Math.round(value * 100) / 100).toFixed(2);
+
+/** The catalogue number: the text of `versionName` before '#'. */
+export function catalogueNumber(versionName: string): string {
+  return versionName.split('#')[0].trim();
+}
+
+/** Traits that describe the part (not the category, the engines or the replacement codes). */
+const NOT_DESCRIPTIVE = new Set<number>([TRAIT.category, TRAIT.subCategory, TRAIT.engine, TRAIT.engineCompat, TRAIT.replacementCode]);
+
+/** A GTIN (EAN/UPC) from the product's traits, when one is there with a valid check digit. */
+function gtinOf(product: ProductPageData): string | null {
+  for (const param of product.awardedParameters) {
+    if (!/\b(ean|gtin|upc)\b/i.test(param.name)) continue;
+    for (const value of param.values) {
+      const digits = value.name.replace(/\s+/g, '');
+      if (/^(\d{8}|\d{12,14})$/.test(digits) && gtinCheckDigitValid(digits)) return digits;
+    }
+  }
+  return null;
+}
+
+function gtinCheckDigitValid(digits: string): boolean {
+  const body = digits.slice(0, -1).split('').reverse();
+  const sum = body.reduce((total, digit, index) => total + Number(digit) * (index % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10 === Number(digits[digits.length - 1]);
+}
+
+export interface ProductHeadOptions extends HeadOptions {
+  /** The address asked for; the canonical is the product's own link, this only when the product has none. */
+  path?: string;
+}
+
+/**
+ * The product page. Several sizes give one `Offer` per size (not an `AggregateOffer`): each
+ * size has its own price and availability, which an AggregateOffer cannot say (it only has a
+ * low/high price), and Google's merchant listings read `Offer`s only. One size: one Offer.
+ */
+export function productHead(product: ProductPageData, opts: ProductHeadOptions): PageHead {
+  const { lang, origin } = opts;
+  const code = catalogueNumber(product.versionName);
+  const producer = product.producer.name.trim();
+  const name = oneLine(product.name);
+  // The title names the catalogue number unless the product's name already does.
+  const titleMaker = oneLine([producer, code && !name.includes(code) ? code : ''].join(' '));
+  const maker = oneLine(`${producer} ${code}`);
+  const pageTitle = titleMaker ? text(lang, 'productTitle', { name, maker: titleMaker }) : name;
+  const path = PRODUCT_PATH.test(product.link) ? product.link : (opts.path ?? product.link);
+  const canonical = absoluteUrl(origin, path);
+  const image = product.icon ? absoluteUrl(origin, product.icon) : '';
+
+  const attributes = product.awardedParameters
+    .filter((param) => !NOT_DESCRIPTIVE.has(param.id) && param.values.length)
+    .map((param) => `${plainText(param.name)}: ${param.values.map((value) => plainText(value.name)).join(', ')}`)
+    .join('; ');
+  const lead = sentence(plainText(product.shortDescription) || plainText(product.name));
+  const intro = maker ? text(lang, 'productDescription', { text: lead, maker }) : lead;
+  const description = truncate([intro, attributes].filter(Boolean).join(' '));
+
+  const sizes = Object.entries(product.sizes).filter(([, size]) => size.availability?.visible !== 'n');
+  const currency = product.currency || 'EUR';
+  const offers = sizes.map(([, size]) => {
+    const offer: Record<string, unknown> = { '@type': 'Offer', url: canonical };
+    if (sizes.length > 1) offer.name = size.name;
+    const price = offerPrice(product, size);
+    if (price !== null) {
+      offer.price = money(price);
+      offer.priceCurrency = currency;
+    }
+    const availability = schemaAvailability(size);
+    if (availability) offer.availability = availability;
+    offer.itemCondition = `${SCHEMA}/NewCondition`;
+    return offer;
+  });
+
+  const jsonLd: Record<string, unknown> = {
+    '@context': SCHEMA,
+    '@type': 'Product',
+    name: product.name,
+    description,
+    url: canonical,
+  };
+  if (image) jsonLd.image = [image];
+  if (code) {
+    jsonLd.sku = code;
+    // The catalogue number is the producer's own part number.
+    jsonLd.mpn = code;
+  }
+  const gtin = gtinOf(product);
+  if (gtin) jsonLd.gtin = gtin;
+  if (producer) jsonLd.brand = { '@type': 'Brand', name: producer };
+  if (product.category.name) jsonLd.category = product.category.name;
+  if (offers.length) jsonLd.offers = offers.length === 1 ? offers[0] : offers;
+
+  const prices = sizes.map(([, size]) => offerPrice(product, size)).filter((price): price is number => price !== null);
+  const og: PageHead['openGraph'] = [];
+  if (image) og.push(['og:image', image]);
+  if (prices.length) og.push(['product:price:amount', money(Math.min(...prices))], ['product:price:currency', currency]);
+  // The best availability over the sizes: a preview says "in stock" when any size is.
+  const best = Object.keys(OG_AVAILABILITY).find((name) => sizes.some(([, size]) => schemaAvailability(size) === `${SCHEMA}/${name}`));
+  if (best) og.push(['product:availability', OG_AVAILABILITY[best]]);
+  if (producer) og.push(['product:brand', oneLine(producer)]);
+  if (code) og.push(['product:retailer_item_id', oneLine(code)]);
+  og.push(['product:condition', 'new']);
+
+  return {
+    title: withShop(pageTitle, lang),
+    description,
+    canonical,
+    lang,
+    openGraph: openGraph(lang, 'product', pageTitle, description, canonical, og),
+    jsonLd: [jsonLd],
+  };
+}
+
+/* ------------------------------------------------------------------ listing */
+
+export interface ListingHeadOptions extends HeadOptions {
+  /** The vehicle the listing is filtered by, as the page names it ("Volkswagen Golf VII 2.0 TDI"); the listing's data does not carry it. */
+  vehicle?: string | null;
+}
+
+const VEHICLE_KEYS = ['menu_alt[2_1]', 'menu_alt[2_2]', 'menu_alt[2_3]', `traits_alt[${TRAIT.engine}]`];
+
+/**
+ * The listing page (/search.php): named by its search text, or by its category, producer and
+ * vehicle. Text searches and empty listings are not indexed (their links are followed).
+ */
+export function listingHead(listing: ListingResponse, query: Readonly<Record<string, string | undefined>>, opts: ListingHeadOptions): PageHead {
+  const { lang, origin } = opts;
+  const params = canonicalListingParams(query, listing.page);
+  const value = (key: string) => params.find(([name]) => name === key)?.[1];
+  const searchText = value('text');
+  const categoryId = value(`traits_alt[${TRAIT.category}]`);
+  const producerId = value('producer');
+  const categoryName = categoryId ? listing.categories.find(([id]) => String(id) === categoryId)?.[1] : undefined;
+  const category = categoryName ? oneLine(categoryName) : undefined;
+  const producerName = producerId ? listing.producers.find(([id]) => String(id) === producerId)?.[1] : undefined;
+  const producer = producerName ? oneLine(producerName) : undefined;
+  const vehicle = opts.vehicle && oneLine(opts.vehicle) && VEHICLE_KEYS.some((key) => value(key)) ? oneLine(opts.vehicle) : undefined;
+
+  let name: string;
+  if (searchText) name = text(lang, 'searchTitle', { text: searchText });
+  else {
+    name = category ?? text(lang, 'listingTitle');
+    if (producer) name = text(lang, 'listingProducer', { title: name, producer });
+    if (vehicle) name = text(lang, 'listingVehicle', { title: name, vehicle });
+  }
+  const pageTitle = listing.page > 1 ? text(lang, 'listingPage', { title: name, page: listing.page }) : name;
+  const description = truncate(
+    searchText
+      ? text(lang, 'searchDescription', { text: searchText })
+      : listing.total > 0
+        ? text(lang, 'listingDescription', { title: name, count: listing.total }, listing.total)
+        : text(lang, 'listingEmptyDescription', { title: name }),
+  );
+  const canonical = absoluteUrl(origin, listingPath(params));
+
+  // Breadcrumbs: home, all parts, then each defining filter in turn (category, producer, vehicle) or the search.
+  const crumbs = [
+    { name: text(lang, 'breadcrumbHome'), url: absoluteUrl(origin, '/') },
+    { name: text(lang, 'listingTitle'), url: absoluteUrl(origin, listingPath([])) },
+  ];
+  const upTo = (keys: string[]) => params.filter(([key]) => keys.includes(key));
+  const trail: string[] = [];
+  if (searchText) crumbs.push({ name, url: absoluteUrl(origin, listingPath(upTo(['text']))) });
+  else {
+    if (category) {
+      trail.push(`traits_alt[${TRAIT.category}]`);
+      crumbs.push({ name: category, url: absoluteUrl(origin, listingPath(upTo(trail))) });
+    }
+    if (producer) {
+      trail.push('producer');
+      crumbs.push({ name: producer, url: absoluteUrl(origin, listingPath(upTo(trail))) });
+    }
+    if (vehicle) {
+      trail.push(...VEHICLE_KEYS);
+      crumbs.push({ name: vehicle, url: absoluteUrl(origin, listingPath(upTo(trail))) });
+    }
+  }
+
+  const jsonLd: object[] = [breadcrumbList(crumbs)];
+  if (listing.products.length) {
+    jsonLd.push({
+      '@context': SCHEMA,
+      '@type': 'ItemList',
+      itemListElement: listing.products.map((product, index) => ({
+        '@type': 'ListItem',
+        position: (listing.page - 1) * listing.pageSize + index + 1,
+        url: absoluteUrl(origin, product.link),
+        name: product.name,
+      })),
+    });
+  }
+
+  const head: PageHead = {
+    title: withShop(pageTitle, lang),
+    description,
+    canonical,
+    lang,
+    openGraph: openGraph(lang, 'website', pageTitle, description, canonical),
+    jsonLd,
+  };
+  if (searchText || listing.total === 0 || listing.products.length === 0) head.robots = NOINDEX;
+  return head;
+}
+
+/* ------------------------------------------------------------------ other pages */
+
+/** The home page: the shop as a WebSite (with its search) and an Organization. */
+export function homeHead(opts: HeadOptions): PageHead {
+  const home = absoluteUrl(opts.origin, '/');
+  const name = shopName(opts.lang);
+  return simpleHead(opts, text(opts.lang, 'homeTitle'), text(opts.lang, 'homeDescription'), '/', undefined, [
+    {
+      '@context': SCHEMA,
+      '@type': 'WebSite',
+      name,
+      url: home,
+      inLanguage: opts.lang,
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { '@type': 'EntryPoint', urlTemplate: `${absoluteUrl(opts.origin, '/search.php')}?text={search_term_string}` },
+        'query-input': 'required name=search_term_string',
+      },
+    },
+    { '@context': SCHEMA, '@type': 'Organization', name, url: home, logo: absoluteUrl(opts.origin, '/favicon.svg') },
+  ]);
+}
+
+/** The basket: each visitor's own, never indexed. */
+export function basketHead(opts: HeadOptions): PageHead {
+  return simpleHead(opts, text(opts.lang, 'basketTitle'), text(opts.lang, 'basketDescription'), '/basketedit.php', NOINDEX);
+}
+
+export function contactHead(opts: HeadOptions): PageHead {
+  return simpleHead(opts, text(opts.lang, 'contactTitle'), text(opts.lang, 'contactDescription'), '/contact.php');
+}
+
+/** The brake finder page (/brakes.php). */
+export function brakesHead(opts: HeadOptions): PageHead {
+  return simpleHead(opts, text(opts.lang, 'brakesTitle'), text(opts.lang, 'brakesDescription'), '/brakes.php');
+}
+
+/** The no-product page (answered with 404): not indexed, and no canonical to name. */
+export function noProductHead(opts: HeadOptions): PageHead {
+  return simpleHead(opts, text(opts.lang, 'noProductTitle'), text(opts.lang, 'noProductDescription'), null, 'noindex');
+}
+
+export interface CmsPage {
+  name: string;
+  /** The page's path on the site (`/cms/resi.html`). */
+  link: string;
+  /** HTML. */
+  body: string;
+}
+
+/** A simple content page: its name, its body's text as the description. */
+export function cmsHead(page: CmsPage, opts: HeadOptions): PageHead {
+  const title = plainText(page.name);
+  return simpleHead(opts, title, truncate(plainText(page.body)) || title, page.link.startsWith('/') ? page.link : `/${page.link}`);
+}
