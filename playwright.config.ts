@@ -57,6 +57,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       CATALOGUE_SIZE: process.env.E2E_CATALOGUE_SIZE || '2000',
       SHOP_TEST_HOOKS: '1',
+      NODE_ENV: 'production', // pages are rendered on the server as in production
     },
   },
 });

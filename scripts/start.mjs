@@ -12,7 +12,8 @@ if (!buildIfStale()) {
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   cwd: new URL('..', import.meta.url).pathname,
   stdio: 'inherit',
-  env: process.env,
+  // React renders pages on the server: its production build unless told otherwise.
+  env: { NODE_ENV: 'production', ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,3 +1,4 @@
+import { createSelector } from '@reduxjs/toolkit';
 import type { ProductPageData } from '../src/api/wire';
 import { quantityBounds, type QuantityRules } from '../src/domain/quantity';
 import type { BuyBoxContext, PriceMode } from '../machines/buyBox';
@@ -34,16 +35,17 @@ export function pageOffer(product: ProductPageData, sizeId: string, mode: PriceM
   return { availability: size.availability, delivery: size.delivery, prices, bundle: size.bundle_price };
 }
 
-/** The chosen size's offer in the chosen mode: the lazily loaded one, else the page's. */
-export function selectChosenOffer(state: RootState): SizeOffer | null {
-  const product = state.page.product;
-  const box = selectBuyBox(state);
-  if (!product) return null;
-  const sizeId = chosenSizeOf(product, box);
-  if (!sizeId) return null;
-  const mode = box?.context.mode ?? 'normal';
-  return state.product.offers[offerKey(sizeId, mode)] ?? pageOffer(product, sizeId, mode);
-}
+/** The chosen size's offer in the chosen mode: the lazily loaded one, else the page's (memoised: one object per inputs). */
+export const selectChosenOffer = createSelector(
+  [(state: RootState) => state.page.product, selectBuyBox, (state: RootState) => state.product.offers],
+  (product, box, offers): SizeOffer | null => {
+    if (!product) return null;
+    const sizeId = chosenSizeOf(product, box);
+    if (!sizeId) return null;
+    const mode = box?.context.mode ?? 'normal';
+    return offers[offerKey(sizeId, mode)] ?? pageOffer(product, sizeId, mode);
+  },
+);
 
 /**
  * The quantity rules for a size and mode (stock of that size, subscription minimum in that

@@ -13,11 +13,13 @@ export interface ShopDataState {
   widgets: PlacedHtml[];
   /** The device the snippets were placed for (the server guesses it; the layout mode decides). */
   device: 'mobile' | 'tablet' | 'pc' | null;
+  /** The banners the shopper closed, as the server read them from the cookies (null: not read). */
+  dismissedBanners: string[] | null;
 }
 
 const shopDataSlice = createSlice({
   name: 'shopData',
-  initialState: { bodyTop: [], bodyEnd: [], widgets: [], device: null } as ShopDataState,
+  initialState: { bodyTop: [], bodyEnd: [], widgets: [], device: null, dismissedBanners: null } as ShopDataState,
   reducers: {
     snippetsPlaced(state, action: PayloadAction<{ bodyTop: PlacedHtml[]; bodyEnd: PlacedHtml[]; device?: ShopDataState['device'] }>) {
       state.bodyTop = action.payload.bodyTop;

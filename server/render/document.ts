@@ -1,22 +1,6 @@
 import type { BuiltAssets } from './assets';
 
-/**
- * JSON that can sit inside a <script> element: every `<`, `>` and `&` (so no value can close
- * the element or open a comment) and the two line separators JavaScript once refused are
- * written as \\u escapes, which JSON.parse reads back to the same characters.
- */
-export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
+import { escapeHtml, serializeStateForScript } from '../../src/domain/seoHtml';
 
 export interface DocumentParts {
   language: string;
@@ -49,7 +33,7 @@ export function pageDocument(assets: BuiltAssets, parts: DocumentParts): string 
     ...pageCss.map((file) => `<link rel="stylesheet" href="/${escapeHtml(file)}">`),
     ...pageJs.map((file) => `<script nonce="${parts.nonce}" defer src="/${escapeHtml(file)}"></script>`),
   ].join('');
-  const state = `<script nonce="${parts.nonce}" type="application/json" id="${STATE_ELEMENT_ID}">${scriptSafeJson(parts.state)}</script>`;
+  const state = `<script nonce="${parts.nonce}" type="application/json" id="${STATE_ELEMENT_ID}">${serializeStateForScript(parts.state)}</script>`;
   // The template is the build's minified index.html: places are found by their elements.
   return assets.template
     .replace(/<script(?=[\s>])/g, `<script nonce="${parts.nonce}"`)

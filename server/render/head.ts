@@ -1,10 +1,32 @@
 import type { RootState } from '../../store';
-import { escapeHtml } from './document';
+import type { Language } from '../../src/i18n/runtime';
+import { basketHead, brakesHead, contactHead, homeHead, listingHead, noProductHead, productHead, type HeadOptions, type PageHead } from '../../src/domain/seo';
+import { renderHead } from '../../src/domain/seoHtml';
 
-/** The page's <title> and meta description (search-engine output comes with src/domain/seo.ts). */
-export function pageHead(state: Partial<RootState>, _language: string): string {
+/** What search engines and link previews read of a page, from the state it is drawn from (src/domain/seo.ts). */
+export function headOf(state: Partial<RootState>, options: HeadOptions): PageHead {
   const page = state.page;
-  const title = page?.product ? `${page.product.name} | FreniShop` : 'FreniShop – ricambi freni per la tua auto';
-  const robots = page?.location?.type === 'noProduct' || page?.location?.type === 'basket' ? '<meta name="robots" content="noindex">' : '';
-  return `<title>${escapeHtml(title)}</title>${robots}`;
+  switch (page?.location?.type) {
+    case 'product':
+      if (page.product) return productHead(page.product, { ...options, path: page.location.path });
+      return noProductHead(options);
+    case 'search':
+      if (page.listing) return listingHead(page.listing, page.location.query, options);
+      return { ...homeHead(options), robots: 'noindex,follow' };
+    case 'basket':
+      return basketHead(options);
+    case 'brakes':
+      return brakesHead(options);
+    case 'contact':
+      return contactHead(options);
+    case 'main':
+      return homeHead(options);
+    default:
+      return noProductHead(options);
+  }
+}
+
+/** The page's head HTML: title, meta, canonical, Open Graph, JSON-LD (under the nonce), and the shop's head snippets. */
+export function pageHead(state: Partial<RootState>, language: Language, origin: string, nonce: string, snippets: string[] = []): string {
+  return renderHead(headOf(state, { origin, lang: language }), nonce) + snippets.join('');
 }

@@ -5,13 +5,14 @@ import type { PageLocation } from '../../store/pageSlice';
 import type { ShopRepository } from '../db/repository';
 import { listingData, listingFilter } from '../routes/search';
 import { shopSnippets, type Device } from '../routes/shopData';
+import { dismissedBanners } from '../../src/domain/banners';
 
 /**
  * The store's first state for a page, straight from the repository, in the same wire shapes the
  * storefront's own calls answer: the page slice (built by the same `pageStateFrom` the browser's
  * page saga uses), the visitor's basket and wishlist count, and the snippets for the device.
  */
-export async function serverPageState(repo: ShopRepository, location: PageLocation, visitorId: string, device: Device): Promise<Partial<RootState>> {
+export async function serverPageState(repo: ShopRepository, location: PageLocation, visitorId: string, device: Device, cookieHeader = ''): Promise<Partial<RootState>> {
   const needs = pageDataNeeds(location);
   const [categories, listing, product, basket, wishlistCount] = await Promise.all([
     needs.categories ? repo.categoryCounts(listingFilter({ onlyVisibleElements: 'true' })) : undefined,
@@ -26,6 +27,6 @@ export async function serverPageState(repo: ShopRepository, location: PageLocati
   return {
     page: pageStateFrom(location, answers),
     basket: { summary: basket, status: 'ready', wishlistCount, adding: [] },
-    shopData: { bodyTop: snippets.bodyTop, bodyEnd: snippets.bodyEnd, widgets: [], device },
+    shopData: { bodyTop: snippets.bodyTop, bodyEnd: snippets.bodyEnd, widgets: [], device, dismissedBanners: dismissedBanners(cookieHeader) },
   };
 }

@@ -5,7 +5,8 @@ import type { ShopRepository } from '../db/repository';
 import { contentSecurityPolicy, newNonce } from '../security';
 import { BadRequest } from '../http';
 import { listingData } from './search';
-import { deviceFromUserAgent } from './shopData';
+import { deviceFromUserAgent, shopSnippets } from './shopData';
+import { configuredOrigin, publicOrigin } from './seo';
 import { locationOf } from '../../src/app/routes';
 import { PAGE_CHUNK } from '../../src/app/pages';
 import { renderAppHtml } from '../../src/app/server';
@@ -36,9 +37,10 @@ export function pageRoutes(app: FastifyInstance, repo: ShopRepository, staticDir
     const url = new URL(request.url, 'http://localhost');
     url.searchParams.delete('lang');
     const location: PageLocation = locationOf(url.pathname, url.search);
+    const device = deviceFromUserAgent(request.headers['user-agent']);
     let state: Partial<RootState>;
     try {
-      state = await serverPageState(repo, location, request.visitorId, deviceFromUserAgent(request.headers['user-agent']));
+      state = await serverPageState(repo, location, request.visitorId, device, request.headers.cookie ?? '');
     } catch (error) {
       // A listing address with parameters the shop refuses: the page says it could not load them.
       if (!(error instanceof BadRequest)) throw error;
@@ -51,7 +53,7 @@ export function pageRoutes(app: FastifyInstance, repo: ShopRepository, staticDir
     const html = pageDocument(built, {
       language,
       nonce,
-      head: pageHead(state, language),
+      head: pageHead(state, language, publicOrigin(request) ?? configuredOrigin() ?? 'http://localhost', nonce, shopSnippets(device).head),
       root: await renderAppHtml(state, language, nonce),
       state,
       pageChunk: PAGE_CHUNK[drawn.type],

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { flowMatches, flowSend } from '../../store/flowsSlice';
 import { useAppDispatch, useAppSelector, useFlow } from '../../store/hooks';
@@ -12,11 +13,15 @@ export const FREE_SHIPPING_FROM = 79;
 const TEXT_KEYS: Record<BannerId, string> = { discount_code: 'forms.banners.discount', free_shipping: 'forms.banners.freeShipping' };
 const NAME_KEYS: Record<BannerId, string> = { discount_code: 'forms.banners.discountName', free_shipping: 'forms.banners.freeShippingName' };
 
-/** The banners to show: none until the dismissal cookies are read, then those not dismissed. */
+/**
+ * The banners to show: those not dismissed. Until the flow has read the dismissal cookies, the
+ * server's reading of the same cookies (drawn with the page) decides; with neither, none.
+ */
 export function useShownBanners(): BannerId[] {
   const flow = useFlow<{ dismissed: string[] }>(BANNERS_FLOW);
-  if (!flow || !flowMatches(flow, 'shown')) return [];
-  return BANNER_IDS.filter((id) => !flow.context.dismissed.includes(id));
+  const serverDismissed = useAppSelector((state) => state.shopData.dismissedBanners);
+  const dismissed = flow && flowMatches(flow, 'shown') ? flow.context.dismissed : serverDismissed;
+  return useMemo(() => (dismissed ? BANNER_IDS.filter((id) => !dismissed.includes(id)) : []), [dismissed]);
 }
 
 /**

@@ -59,7 +59,11 @@ export function BrakeFinder({ startsAtOnce = true, headingLevel = 2 }: { startsA
         level={headingLevel}
         onToggle={() => toggle('data')}
       >
-        {matches('data.active.loading') || !flow ? <p role="status">{t('finder.loading')}</p> : null}
+        {matches('data.active.loading') || !flow ? (
+          <p role="status" className="finder-loading">
+            {t('finder.loading')}
+          </p>
+        ) : null}
         {matches('data.active.ready') ? <DataTabs /> : null}
         {matches('data.error') ? (
           <div className="finder-error-box">
