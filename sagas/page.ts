@@ -39,8 +39,21 @@ export function* loadPageData(location: PageLocation) {
  * already drew the page: then its state came with the HTML and nothing is fetched again.
  */
 export function* pageSaga() {
-  const drawn: boolean = yield select((state: RootState) => state.page.status === 'ready' && state.page.location !== null);
-  if (drawn) return;
+  const drawn: PageLocation | null = yield select((state: RootState) => (state.page.status === 'ready' ? state.page.location : null));
+  if (drawn) {
+    // The server cannot know a vehicle saved in this browser: a listing drawn without it is
+    // asked again with it, so the parts that fit are marked.
+    const engine: number | undefined = yield select((state: RootState) => state.vehicle.saved?.engine?.id);
+    const marked: string | undefined = yield select((state: RootState) => state.page.listing?.query?.vehicle);
+    if (drawn.type === 'search' && engine && !drawn.query['traits_alt[49]'] && marked !== String(engine)) {
+      try {
+        yield call(loadPageData, drawn);
+      } catch {
+        /* the listing stays as drawn, without the marks */
+      }
+    }
+    return;
+  }
   const location: PageLocation = yield call(() => locationOf(window.location.pathname, window.location.search));
   yield put(pageOpened(location));
   try {

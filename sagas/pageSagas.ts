@@ -1,6 +1,7 @@
 import type { Action } from '@reduxjs/toolkit';
-import { call, fork, take } from 'redux-saga/effects';
-import { pageOpened, type PageType } from '../store/pageSlice';
+import { call, fork, select, take } from 'redux-saga/effects';
+import type { RootState } from '../store';
+import { pageLoaded, type PageType } from '../store/pageSlice';
 
 /**
  * Page-specific sagas load with their page (their code, machines and rules are the page's
@@ -13,9 +14,17 @@ const loaders: Partial<Record<PageType, () => Promise<{ default: () => Generator
   contact: () => import(/* webpackChunkName: "page-contact" */ './form').then((m) => ({ default: m.formSaga })),
 };
 
+/** The page's type once its data is in: drawn by the server already, or when the page saga has loaded it. */
+export function* loadedPageType() {
+  const drawn: PageType | undefined = yield select((state: RootState) => (state.page.status === 'ready' ? state.page.location?.type : undefined));
+  if (drawn) return drawn;
+  const loaded: ReturnType<typeof pageLoaded> = yield take((action: Action) => pageLoaded.match(action));
+  return loaded.payload.location?.type;
+}
+
 export function* pageSagas() {
-  const opened: ReturnType<typeof pageOpened> = yield take((action: Action) => pageOpened.match(action));
-  const load = loaders[opened.payload.type];
+  const type: PageType | undefined = yield call(loadedPageType);
+  const load = type ? loaders[type] : undefined;
   if (!load) return;
   const module: { default: () => Generator } = yield call(load);
   yield fork(module.default);
