@@ -37,7 +37,7 @@ export function pageDocument(assets: BuiltAssets, parts: DocumentParts): string 
   // The template is the build's minified index.html: places are found by their elements.
   return assets.template
     .replace(/<script(?=[\s>])/g, `<script nonce="${parts.nonce}"`)
-    .replace(/<html lang=("[^"]*"|[^\s>]*)/, `<html lang="${escapeHtml(parts.language)}"`)
+    .replace(/<html(\s+lang=("[^"]*"|[^\s>]*))?/, `<html lang="${escapeHtml(parts.language)}"`)
     .replace('</head>', () => `${head}</head>`)
     .replace(/<div id=("root"|root)><\/div>/, () => `<div id="root">${parts.root}</div>`)
     .replace('</body>', () => `${state}</body>`);

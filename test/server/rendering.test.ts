@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import type Database from 'better-sqlite3';
+import { startTestShop, Visitor } from './helpers';
+
+/**
+ * Pages drawn on the server: the page's content is in the first answer, the store's state is
+ * embedded as data that no value can break out of, the language follows the cookie or ?lang=.
+ */
+let app: FastifyInstance;
+let db: Database.Database;
+
+beforeAll(async () => {
+  ({ app, db } = await startTestShop());
+});
+afterAll(async () => {
+  await app.close();
+  db.close();
+});
+
+const stateOf = (html: string) => JSON.parse(/<script[^>]*id="shop-state">([\s\S]*?)<\/script>/.exec(html)![1]);
+
+describe('server-rendered pages', () => {
+  it('a product page holds its name, price, availability and description before any script runs', async () => {
+    const response = await app.inject({ method: 'GET', url: '/product-11-x.html' });
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toMatch(/<h1[^>]*>Pastiglie freno anteriori TRW GDB0652<\/h1>/);
+    expect(html).toContain('24,90');
+    expect(html).toMatch(/class="availability availability--enable"/);
+    expect(html).toContain('Pastiglie freno TRW, asse anteriore.');
+    expect(stateOf(html).page.product.product_id).toBe(11);
+  });
+
+  it('a listing holds its products as links, and its filters and pages as plain links', async () => {
+    const html = (await app.inject({ method: 'GET', url: '/search.php?traits_alt[24]=148728' })).body;
+    const products = html.match(/<a [^>]*href="\/product-\d+-[a-z0-9-]+\.html"/g) ?? [];
+    expect(products.length).toBeGreaterThan(5);
+    expect(html).toMatch(/<a [^>]*href="\/search\.php\?[^"]*traits_alt%5B24%5D=\d+/);
+  });
+
+  it('the header search answers without the script: /search.php?text= draws the results', async () => {
+    const html = (await app.inject({ method: 'GET', url: '/search.php?text=TRW' })).body;
+    expect(html).toMatch(/<h1>Risultati per «TRW»<\/h1>/);
+    expect(html).toMatch(/href="\/product-\d+-[a-z0-9-]*trw[a-z0-9-]*\.html"/);
+  });
+
+  it('a product name holding </script> or a comment opener cannot break out of the embedded state', async () => {
+    const hostile = 'Pads </script><script>window.__pwned=1</script><!-- \u2028 & "quoted"';
+    db.prepare('UPDATE products SET name = ? WHERE id = 11').run(hostile);
+    try {
+      const response = await app.inject({ method: 'GET', url: '/product-11-x.html' });
+      const html = response.body;
+      expect(html).not.toContain('<script>window.__pwned');
+      const script = /<script[^>]*id="shop-state">([\s\S]*?)<\/script>/.exec(html)![1];
+      expect(script).not.toMatch(/[<>\u2028]/);
+      expect(stateOf(html).page.product.name).toBe(hostile);
+      // Drawn as text in the page, and escaped in the head.
+      expect(html).toContain('Pads &lt;/script&gt;&lt;script&gt;window.__pwned=1&lt;/script&gt;');
+    } finally {
+      db.prepare('UPDATE products SET name = ? WHERE id = 11').run('Pastiglie freno anteriori TRW GDB0652');
+    }
+  });
+
+  it('an unknown product is the no-product page: 404, not indexed', async () => {
+    const response = await app.inject({ method: 'GET', url: '/product-99999999-nothing.html' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toMatch(/<meta name="robots" content="noindex/);
+    expect(stateOf(response.body).page.location.type).toBe('noProduct');
+  });
+
+  it('the language: ?lang= switches and is remembered in a cookie, <html lang> follows', async () => {
+    const visitor = new Visitor(app);
+    const polish = await visitor.request({ method: 'GET', url: '/main.php?lang=pl' });
+    expect(polish.body).toMatch(/<html lang="pl"/);
+    const cookie = polish.cookies.find((c) => c.name === 'shop_lang');
+    expect(cookie?.value).toBe('pl');
+    expect(cookie?.sameSite).toBe('Lax');
+    const next = await app.inject({ method: 'GET', url: '/main.php', headers: { cookie: 'shop_lang=pl' } });
+    expect(next.body).toMatch(/<html lang="pl"/);
+    expect(next.body).toContain('Koszyk');
+    const unknown = await app.inject({ method: 'GET', url: '/main.php?lang=xx', headers: { cookie: 'shop_lang=en' } });
+    expect(unknown.body).toMatch(/<html lang="en"/);
+  });
+
+  it('the basket the visitor has is drawn in the header', async () => {
+    const visitor = new Visitor(app);
+    await visitor.request({ method: 'GET', url: '/main.php' });
+    expect((await visitor.request({ method: 'POST', url: '/basketchange.php?mode=1', form: { product: '11', size: 'uniw', number: '2' } })).statusCode).toBe(200);
+    const html = (await visitor.request({ method: 'GET', url: '/main.php' })).body;
+    expect(stateOf(html).basket.summary.productsCounter).toBeGreaterThan(0);
+  });
+
+  it('a dismissed banner stays away in the drawn page (the server reads the same cookie)', async () => {
+    const shown = (await app.inject({ method: 'GET', url: '/main.php' })).body;
+    expect(shown).toContain('data-banner="discount_code"');
+    const dismissed = (await app.inject({ method: 'GET', url: '/main.php', headers: { cookie: 'shop_banner_discount_code=1' } })).body;
+    expect(dismissed).not.toContain('data-banner="discount_code"');
+  });
+});
