@@ -30,22 +30,27 @@ export async function runLighthouse(baseUrl: string, pages: Record<string, strin
     flags: Record<string, unknown>,
   ) => Promise<{ lhr: LhResult } | undefined>;
   const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
   const rows: LighthouseRow[] = [];
-  try {
+  {
     for (const [page, path] of Object.entries(pages)) {
       const samples: LhResult[] = [];
       for (let run = 0; run < runs; run++) {
-        const result = await lighthouse(baseUrl + path, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        // A fresh browser and profile per run: no cache, cookies or compiled code from the last one.
+        const chrome = await chromeLauncher.launch({
+          chromePath,
+          chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
         });
-        if (result) samples.push(result.lhr);
+        try {
+          const result = await lighthouse(baseUrl + path, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          });
+          if (result) samples.push(result.lhr);
+        } finally {
+          chrome.kill();
+        }
       }
       const score = (category: string) => median(samples.map((s) => Math.round((s.categories[category]?.score ?? 0) * 100)));
       const audit = (id: string) => median(samples.map((s) => s.audits[id]?.numericValue ?? NaN));
@@ -60,8 +65,6 @@ export async function runLighthouse(baseUrl: string, pages: Record<string, strin
         cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
       });
     }
-  } finally {
-    chrome.kill();
   }
   return rows;
 }
