@@ -1,4 +1,4 @@
-import { all, call, put, select } from 'redux-saga/effects';
+import { all, call, put, select, takeLatest } from 'redux-saga/effects';
 import type { RootState } from '../store';
 import { fetchCategoryCounts, fetchListing, fetchProjector } from '../src/api/catalogue';
 import { isHttpError } from '../src/api/http';
@@ -6,6 +6,7 @@ import type { ListingResponse, ProductPageData } from '../src/api/wire';
 import { locationOf } from '../src/app/routes';
 import { pageDataNeeds, pageStateFrom, type PageAnswers } from '../src/app/pageData';
 import { pageFailed, pageLoaded, pageOpened, type PageLocation } from '../store/pageSlice';
+import { vehicleRestored } from '../store/vehicleSlice';
 
 export { HOME_POPULAR_COUNT } from '../src/app/pageData';
 
@@ -34,6 +35,18 @@ export function* loadPageData(location: PageLocation) {
   yield put(pageLoaded(pageStateFrom(location, answers)));
 }
 
+export function* markSavedVehicle() {
+  const location: PageLocation | null = yield select((state: RootState) => state.page.location);
+  const engine: number | undefined = yield select((state: RootState) => state.vehicle.saved?.engine?.id);
+  const marked: string | undefined = yield select((state: RootState) => state.page.listing?.query?.vehicle);
+  if (location?.type !== 'search' || !engine || location.query['traits_alt[49]'] || marked === String(engine)) return;
+  try {
+    yield call(loadPageData, location);
+  } catch {
+    /* the listing stays as drawn, without the marks */
+  }
+}
+
 /**
  * Reads where the shopper is and loads that page's data from the shop API, unless the server
  * already drew the page: then its state came with the HTML and nothing is fetched again.
@@ -42,16 +55,8 @@ export function* pageSaga() {
   const drawn: PageLocation | null = yield select((state: RootState) => (state.page.status === 'ready' ? state.page.location : null));
   if (drawn) {
     // The server cannot know a vehicle saved in this browser: a listing drawn without it is
-    // asked again with it, so the parts that fit are marked.
-    const engine: number | undefined = yield select((state: RootState) => state.vehicle.saved?.engine?.id);
-    const marked: string | undefined = yield select((state: RootState) => state.page.listing?.query?.vehicle);
-    if (drawn.type === 'search' && engine && !drawn.query['traits_alt[49]'] && marked !== String(engine)) {
-      try {
-        yield call(loadPageData, drawn);
-      } catch {
-        /* the listing stays as drawn, without the marks */
-      }
-    }
+    // asked again once the saved vehicle is restored, so the parts that fit are marked.
+    if (drawn.type === 'search') yield takeLatest(vehicleRestored.type, markSavedVehicle);
     return;
   }
   const location: PageLocation = yield call(() => locationOf(window.location.pathname, window.location.search));
