@@ -65,6 +65,10 @@ export function placeHeadMeta(id: string, html: string): void {
   const parsed = new DOMParser().parseFromString(`<head>${html}</head>`, 'text/html');
   for (const meta of Array.from(parsed.head.querySelectorAll('meta[name][content]'))) {
     if (document.head.querySelector(`meta[data-snippet="${CSS.escape(id)}"]`)) continue;
+    // Drawn by the server already (the same snippet for another device): not twice.
+    const name = meta.getAttribute('name')!;
+    const content = meta.getAttribute('content')!;
+    if (Array.from(document.head.querySelectorAll('meta[name]')).some((m) => m.getAttribute('name') === name && m.getAttribute('content') === content)) continue;
     const copy = document.createElement('meta');
     copy.name = meta.getAttribute('name')!;
     copy.content = meta.getAttribute('content')!;

@@ -10,7 +10,7 @@ import type { ShopRepository } from './db/repository';
 import { BadRequest, sendError } from './http';
 import { registerSecurity } from './security';
 import { registerVisitor } from './visitor';
-import { registerTestHooks } from './testHooks';
+import { registerTestHooks, withTestOverrides } from './testHooks';
 import { basketRoutes } from './routes/basket';
 import { shopDataRoutes } from './routes/shopData';
 import { searchRoutes } from './routes/search';
@@ -35,7 +35,9 @@ export interface AppOptions {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024, trustProxy: false });
-  const repo: ShopRepository = new SqliteShopRepository(options.db);
+  const testOverrides = new Map();
+  const storage: ShopRepository = new SqliteShopRepository(options.db);
+  const repo: ShopRepository = options.testHooks ? withTestOverrides(storage, testOverrides) : storage;
   const staticDir = options.staticDir ?? join(process.cwd(), 'dist');
 
   await app.register(fastifyCookie);
@@ -43,7 +45,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   registerSecurity(app);
   registerVisitor(app);
-  if (options.testHooks) registerTestHooks(app);
+  if (options.testHooks) registerTestHooks(app, testOverrides);
 
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     if (error instanceof BadRequest) return sendError(reply, error.status, error.code, error.message);

@@ -14,6 +14,9 @@ function embeddedState(): Partial<RootState> | undefined {
     return JSON.parse(element.textContent) as Partial<RootState>;
   } catch {
     return undefined;
+  } finally {
+    // Read once: the data leaves the document (the store holds it from now on).
+    element.remove();
   }
 }
 

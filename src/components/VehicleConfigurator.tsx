@@ -1,11 +1,13 @@
 import '../styles/vehicle.css';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useStore } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import { initialContext, parentIdOf, type VehicleConfiguratorContext, type VehicleConfiguratorEvent } from '../../machines/vehicleConfigurator';
 import { flowStartRequested, flowStopRequested } from '../../sagas/flows';
 import { VEHICLE_FLOW } from '../../sagas/vehicleConfigurator';
 import { flowSend } from '../../store/flowsSlice';
 import { useAppDispatch, useAppSelector, useFlow } from '../../store/hooks';
+import type { RootState } from '../../store';
 import { VEHICLE_LEVELS, VEHICLE_PARAMS, type VehicleLevel } from '../domain/vehicle';
 
 const PICK_KEY: Record<VehicleLevel, string> = {
@@ -34,14 +36,17 @@ export function VehicleConfigurator({ headingId = 'vehicle-configurator', collap
   const open = toggled ?? collapsible !== true;
   const formId = `${headingId}-form`;
 
-  // The flow lives as long as the form; it starts from the vehicle saved when the page opened.
+  // The flow lives as long as the form; it starts from the vehicle saved when the page opened
+  // (read when it starts: after hydration the sagas have restored it from this browser's storage).
+  const store = useStore<RootState>();
   const startChoice = useRef(saved);
   useEffect(() => {
+    startChoice.current = store.getState().vehicle.saved;
     dispatch(flowStartRequested({ id: VEHICLE_FLOW, machine: 'vehicleConfigurator', input: { choice: startChoice.current } }));
     return () => {
       dispatch(flowStopRequested({ id: VEHICLE_FLOW }));
     };
-  }, [dispatch]);
+  }, [dispatch, store]);
 
   const context = flow?.context ?? initialContext(startChoice.current);
   const onSubmit = (event: FormEvent) => {

@@ -86,6 +86,9 @@ test.describe('script payloads never run', () => {
   test.beforeEach(async ({ page }) => {
     await watch(page);
   });
+  test.afterEach(async ({ request }) => {
+    await request.delete('/__test/product');
+  });
 
   test('a search term in the address: shown as text, not run', async ({ page }) => {
     await page.goto(`/search.php?text=${encodeURIComponent(PAYLOAD)}`);
@@ -189,16 +192,16 @@ test.describe('script payloads never run', () => {
         const listing = (await (await request.get('/search.php?json=true&traits_alt[24]=148728')).json()) as { products: { id: number }[] };
         id = listing.products.find((product) => product.id > 15)!.id;
       }
-      await page.route(
-        (url) => url.pathname === '/ajax/projector.php' && (url.searchParams.get('get') ?? '').split(',').includes('product'),
-        (route) =>
-          alter<{ product?: { name: string; longDescription: string } }>(route, (answer) => {
-            answer.product!.name = `Pastiglie ${PAYLOADS[1]}${PAYLOADS[0]}`;
-            // Payloads before, inside attributes around, and after the finder's split point.
-            answer.product!.longDescription = `<p class="safe-description">Descrizione sicura</p>${PAYLOAD}<p title='<h2 class="engine-list-title"><img src=x onerror=window.__pwned=1>'>attr</p>${answer.product!.longDescription}${PAYLOAD}`;
-            return answer;
-          }),
-      );
+      // The page is drawn on the server: the hostile text goes into the product as the server reads it.
+      await request.post('/__test/product', {
+        data: {
+          id,
+          name: `Pastiglie ${PAYLOADS[1]}${PAYLOADS[0]}`,
+          // Payloads before, inside attributes around, and after the finder's split point.
+          descriptionBefore: `<p class="safe-description">Descrizione sicura</p>${PAYLOAD}<p title='<h2 class="engine-list-title"><img src=x onerror=window.__pwned=1>'>attr</p>`,
+          descriptionAfter: PAYLOAD,
+        },
+      });
       await page.goto(`/product-${id}-x.html`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Pastiglie ${PAYLOADS[1]}${PAYLOADS[0]}`);
       await expect(page.locator('.product__description .safe-description')).toHaveText('Descrizione sicura');
