@@ -64,6 +64,11 @@ export interface ListingFilter {
   category?: number;
   subCategory?: number;
   engine?: number;
+  /**
+   * Trait 172622: a replacement / OE code value id, or the vehicle (engine) id of a finder
+   * result link (the spec gives both the one trait; their ids do not overlap): products
+   * carrying that code or fitting that engine.
+   */
   replacementCode?: number;
   axis?: number;
   brand?: number;
@@ -83,6 +88,8 @@ export interface BrakeProductFilter {
   axis?: number;
   category?: number;
   engine?: number;
+  /** Products fitting any of these engines (the finder's built vehicle: every engine under it). */
+  engines?: number[];
   productIds?: number[];
   limit: number;
 }

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import {
   AXIS,
+  BRAKE_CATEGORY,
   ONE_SIZE,
   TRAIT,
   type AwardedParameter,
@@ -90,6 +91,8 @@ const STATUS_TEXT: Record<string, string> = {
   order: 'Su ordinazione',
   disable: 'Non disponibile',
 };
+/** The product information heading of the descriptions. */
+const TECH_NAME = 'Informazioni sul prodotto';
 const AXIS_NAMES: Record<number, string> = { [AXIS.front]: 'Asse anteriore', [AXIS.rear]: 'Asse posteriore' };
 const PAGE_SIZE_MAX = 96;
 
@@ -220,8 +223,9 @@ export class SqliteShopRepository implements ShopRepository {
       params.push(filter.brand);
     }
     if (filter.replacementCode !== undefined) {
-      clauses.push('EXISTS (SELECT 1 FROM product_params pp WHERE pp.product_id = p.id AND pp.value_id = ?)');
-      params.push(filter.replacementCode);
+      // A code the product carries, or a vehicle (engine) it fits: trait 172622 names both.
+      clauses.push('(EXISTS (SELECT 1 FROM product_params pp WHERE pp.product_id = p.id AND pp.value_id = ?) OR EXISTS (SELECT 1 FROM fitments vf WHERE vf.product_id = p.id AND vf.engine_id = ?))');
+      params.push(filter.replacementCode, filter.replacementCode);
     }
     if (filter.discounted) {
       clauses.push("EXISTS (SELECT 1 FROM sizes ds WHERE ds.product_id = p.id AND ds.srp_gross > ds.price_gross AND ds.price_gross > 0 AND ds.status <> 'disable')");
@@ -373,7 +377,10 @@ export class SqliteShopRepository implements ShopRepository {
       .map((p) => `<tr><th scope="row">${esc(p.name)}</th><td>${esc(p.values.map((v) => v.name).join(', '))}</td></tr>`)
       .join('');
     const codes = params.find((p) => p.id === TRAIT.replacementCode)?.values ?? [];
-    const engines = this.compatibleEngines(product.id);
+    // Disc descriptions come as the supplier writes them: no engine list (the engines are in the
+    // traits, groups 49 and 181409, only), and a data-tech-name naming the heading the finder goes before.
+    const supplierText = product.category_id === BRAKE_CATEGORY.discs;
+    const engines = supplierText ? [] : this.compatibleEngines(product.id);
     const groups = new Map<string, Map<string, string[]>>();
     for (const e of engines) {
       const brand = groups.get(e.brand) ?? new Map<string, string[]>();
@@ -388,8 +395,8 @@ export class SqliteShopRepository implements ShopRepository {
       )
       .join('');
     return (
-      `<p>${esc(product.short_description || product.name)}</p>` +
-      `<h3>Informazioni sul prodotto</h3><table class="product-info"><tbody><tr><th scope="row">Produttore</th><td>${esc(this.producerNames.get(product.producer_id) ?? '')}</td></tr>` +
+      `<p${supplierText ? ` class="product-lead" data-tech-name="${TECH_NAME}"` : ''}>${esc(product.short_description || product.name)}</p>` +
+      `<h3>${TECH_NAME}</h3><table class="product-info"><tbody><tr><th scope="row">Produttore</th><td>${esc(this.producerNames.get(product.producer_id) ?? '')}</td></tr>` +
       `<tr><th scope="row">Codice catalogo</th><td>${esc(product.catalog_no)}</td></tr>${info}</tbody></table>` +
       (codes.length ? `<h3>Codici di ricambio</h3><ul class="replacement-list">${codes.map((c) => `<li>${esc(c.name)}</li>`).join('')}</ul>` : '') +
       (engineList ? `<h3 class="engine-list-title">Motori compatibili</h3><ul class="engine-list">${engineList}</ul>` : '')
@@ -583,8 +590,10 @@ export class SqliteShopRepository implements ShopRepository {
       params.push(...filter.productIds);
     }
     if (filter.replacementCodes?.length) {
-      clauses.push(`p.id IN (SELECT product_id FROM product_params WHERE value_id IN (${filter.replacementCodes.map(() => '?').join(',')}))`);
-      params.push(...filter.replacementCodes);
+      // Trait 172622 values: codes the product carries, or vehicles (engines) it fits (the finder's "traits" helper).
+      const marks = filter.replacementCodes.map(() => '?').join(',');
+      clauses.push(`(p.id IN (SELECT product_id FROM product_params WHERE value_id IN (${marks})) OR p.id IN (SELECT product_id FROM fitments WHERE engine_id IN (${marks})))`);
+      params.push(...filter.replacementCodes, ...filter.replacementCodes);
     }
     if (filter.axis !== undefined) {
       clauses.push('p.axis_id = ?');
@@ -597,6 +606,10 @@ export class SqliteShopRepository implements ShopRepository {
     if (filter.engine !== undefined) {
       clauses.push('p.id IN (SELECT product_id FROM fitments WHERE engine_id = ?)');
       params.push(filter.engine);
+    }
+    if (filter.engines !== undefined) {
+      clauses.push(filter.engines.length ? `p.id IN (SELECT product_id FROM fitments WHERE engine_id IN (${filter.engines.map(() => '?').join(',')}))` : '0');
+      params.push(...filter.engines);
     }
     if (!clauses.length) return [];
     const rows = this.db

@@ -77,6 +77,8 @@ export const schema = /* GraphQL */ `
   input ProductsSearchInput {
     productsId: [Int!]
     parameters: [ParameterFilter!]
+    "Ours: the finder's built engine field (Brand|Model|Generation|Engine, 2 to 4 names) in place of an engine id (49)."
+    vehicle: String
     limit: Int
   }
   type GrossPrice {
