@@ -1,10 +1,12 @@
 import { all, call, put, select } from 'redux-saga/effects';
 import type { RootState } from '../store';
 import { fetchCategoryCounts, fetchListing, fetchProjector } from '../src/api/catalogue';
+import { fetchCmsPage } from '../src/api/cms';
+import { infoPageSlug } from '../src/domain/infoPages';
 import { isHttpError } from '../src/api/http';
-import type { ListingResponse, ProjectorResponse } from '../src/api/wire';
+import type { CmsPageResponse, ListingResponse, ProjectorResponse } from '../src/api/wire';
 import { locationOf } from '../src/app/routes';
-import { categoriesLoaded, listingLoaded, pageFailed, pageOpened, pageReady, productLoaded, type PageLocation } from '../store/pageSlice';
+import { categoriesLoaded, cmsPageLoaded, listingLoaded, pageFailed, pageOpened, pageReady, productLoaded, type PageLocation } from '../store/pageSlice';
 
 export const HOME_POPULAR_COUNT = 8;
 
@@ -37,6 +39,12 @@ export function* loadPageData(location: PageLocation) {
       if (answer.product) yield put(productLoaded(answer.product));
       break;
     }
+    case 'cms': {
+      // An information page: /pages/{slug} -> GET /pages/{slug}?json=true (the server's repo.cmsPage(slug)) -> page.cmsPage.
+      const page: CmsPageResponse = yield call(fetchCmsPage, infoPageSlug(location.path) ?? '');
+      yield put(cmsPageLoaded(page));
+      break;
+    }
     default:
       break;
   }
@@ -50,8 +58,8 @@ export function* pageSaga() {
     yield call(loadPageData, location);
     yield put(pageReady());
   } catch (error) {
-    // A product that does not exist is the no-product page, not an error.
-    if (location.type === 'product' && isHttpError(error) && error.status === 404) {
+    // A product (or information page) that does not exist is the no-product page, not an error.
+    if ((location.type === 'product' || location.type === 'cms') && isHttpError(error) && error.status === 404) {
       yield put(pageOpened({ ...location, type: 'noProduct', productId: null }));
       yield put(pageReady());
     } else {

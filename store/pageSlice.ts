@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ListingResponse, ProductPageData } from '../src/api/wire';
+import type { CmsPageResponse, ListingResponse, ProductPageData } from '../src/api/wire';
 
-export type PageType = 'main' | 'product' | 'basket' | 'search' | 'brakes' | 'contact' | 'noProduct';
+export type PageType = 'main' | 'product' | 'basket' | 'search' | 'brakes' | 'contact' | 'cms' | 'noProduct';
 
 export interface PageLocation {
   type: PageType;
@@ -18,9 +18,11 @@ export interface PageState {
   categories: Array<[number, string, number]>;
   listing: ListingResponse | null;
   product: ProductPageData | null;
+  /** An information page (page type cms). */
+  cmsPage: CmsPageResponse | null;
 }
 
-const initialState: PageState = { location: null, status: 'idle', categories: [], listing: null, product: null };
+const initialState: PageState = { location: null, status: 'idle', categories: [], listing: null, product: null, cmsPage: null };
 
 const pageSlice = createSlice({
   name: 'page',
@@ -44,6 +46,9 @@ const pageSlice = createSlice({
     productLoaded(state, action: PayloadAction<ProductPageData>) {
       state.product = action.payload;
     },
+    cmsPageLoaded(state, action: PayloadAction<CmsPageResponse>) {
+      state.cmsPage = action.payload;
+    },
     pageReady(state) {
       state.status = 'ready';
     },
@@ -53,5 +58,5 @@ const pageSlice = createSlice({
   },
 });
 
-export const { pageOpened, pageReplaced, categoriesLoaded, listingLoaded, productLoaded, pageReady, pageFailed } = pageSlice.actions;
+export const { pageOpened, pageReplaced, categoriesLoaded, listingLoaded, productLoaded, cmsPageLoaded, pageReady, pageFailed } = pageSlice.actions;
 export default pageSlice.reducer;

@@ -7,6 +7,7 @@ import type {
   ProductTrait,
   ShippingOption,
   TextSearchResult,
+  CmsPageResponse,
   EngineNode,
   SubstituteEntry,
   InstalmentParams,
@@ -36,7 +37,10 @@ export interface ShopRepository {
   productPage(id: number): Promise<ProductPageData | null>;
   traits(id: number): Promise<ProductTrait[] | null>;
   brakeProducts(filter: BrakeProductFilter): Promise<BrakeProduct[]>;
-  textSearch(text: string, limit: number): Promise<TextSearchResult>;
+  /** `lang` (ours): the cms group holds that language's pages (every language's without it). */
+  textSearch(text: string, limit: number, lang?: string): Promise<TextSearchResult>;
+  /** An information page by its slug (any language), with its other languages; null when there is none. */
+  cmsPage(slug: string): Promise<CmsPageResponse | null>;
   lowestPrices(inputs: Array<{ productId: number; sizeId?: string | null }>): Promise<LowestPriceProduct[]>;
   shippingOptions(productId: number, sizeId: string, quantity: number, region?: string): Promise<ShippingOption[] | null>;
   /** Couriers for the visitor's whole basket (mode "basket", ours), optionally for a delivery region. */

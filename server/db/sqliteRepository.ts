@@ -8,6 +8,7 @@ import {
   type BasketProduct,
   type BasketSummary,
   type BrakeProduct,
+  type CmsPageResponse,
   type EngineNode,
   type InstalmentParams,
   type ListingProduct,
@@ -34,6 +35,7 @@ import { formatPrice } from '../../src/domain/priceMask';
 import { quantityAllowed, quantityBounds } from '../../src/domain/quantity';
 import { foldText } from '../../src/domain/searchText';
 import { productLink } from '../text';
+import { cmsPageLink, cmsSearchEntry, matchCmsPages, type CmsPageRow, type CmsSearchEntry } from './cmsPages';
 import type { BasketChange, BasketChangeResult, BrakeProductFilter, ContactMessage, ListingFilter, ShopRepository } from './repository';
 
 interface ProductRow {
@@ -106,7 +108,7 @@ export class SqliteShopRepository implements ShopRepository {
     producers: Array<{ id: number; name: string; folded: string }>;
     series: Array<{ id: number; name: string; folded: string }>;
     menuNodes: Array<{ name: string; link: string; breadcrumbs: string[]; folded: string }>;
-    cms: Array<{ name: string; link: string; folded: string }>;
+    cms: CmsSearchEntry[];
     queries: Array<{ name: string; folded: string }>;
   };
 
@@ -121,7 +123,7 @@ export class SqliteShopRepository implements ShopRepository {
       menuNodes: (db.prepare('SELECT name, link, breadcrumbs FROM menu_nodes ORDER BY id').all() as { name: string; link: string; breadcrumbs: string }[]).map(
         (r) => ({ name: r.name, link: r.link, breadcrumbs: JSON.parse(r.breadcrumbs) as string[], folded: foldText(r.name) }),
       ),
-      cms: fold(db.prepare('SELECT name, link FROM cms_pages ORDER BY id').all() as { name: string; link: string }[]),
+      cms: (db.prepare('SELECT slug, lang, title, body FROM cms_pages ORDER BY topic, lang').all() as CmsPageRow[]).map(cmsSearchEntry),
       queries: fold(db.prepare('SELECT name FROM search_queries ORDER BY hits DESC').all() as { name: string }[]),
     };
   }
@@ -636,7 +638,7 @@ export class SqliteShopRepository implements ShopRepository {
 
   /* ---------------------------------------------------------------- search */
 
-  async textSearch(text: string, limit: number): Promise<TextSearchResult> {
+  async textSearch(text: string, limit: number, lang?: string): Promise<TextSearchResult> {
     const max = Math.min(Math.max(limit, 1), 50);
     const folded = foldText(text);
     const match = ftsQuery(text);
@@ -679,9 +681,23 @@ export class SqliteShopRepository implements ShopRepository {
       producers: t.producers.filter((p) => hit(p.folded)).slice(0, max).map((p) => ({ name: p.name, link: `/search.php?producer=${p.id}` })),
       series: t.series.filter((s) => hit(s.folded)).slice(0, max).map((s) => ({ name: s.name, link: `/search.php?text=${encodeURIComponent(s.name)}` })),
       menuNodes: t.menuNodes.filter((m) => hit(m.folded)).slice(0, max).map((m) => ({ name: m.name, link: m.link, breadcrumbs: m.breadcrumbs })),
-      cms: t.cms.filter((c) => hit(c.folded)).slice(0, max).map((c) => ({ name: c.name, link: c.link })),
+      cms: matchCmsPages(t.cms, text, max, lang),
       searchQueries: t.queries.filter((q) => hit(q.folded)).slice(0, max).map((q) => ({ name: q.name, link: `/search.php?text=${encodeURIComponent(q.name)}` })),
       replacementCodes,
+    };
+  }
+
+  async cmsPage(slug: string): Promise<CmsPageResponse | null> {
+    const page = this.stmt('SELECT slug, lang, topic, title, body FROM cms_pages WHERE slug = ?').get(slug) as CmsPageRow | undefined;
+    if (!page) return null;
+    const others = this.stmt('SELECT slug, lang, title FROM cms_pages WHERE topic = ? AND slug <> ? ORDER BY lang').all(page.topic, page.slug) as CmsPageRow[];
+    return {
+      slug: page.slug,
+      lang: page.lang,
+      title: page.title,
+      body: page.body,
+      link: cmsPageLink(page.slug),
+      alternates: others.map((other) => ({ lang: other.lang, title: other.title, link: cmsPageLink(other.slug) })),
     };
   }
 

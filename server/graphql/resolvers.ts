@@ -2,6 +2,7 @@ import mercurius, { type MercuriusContext } from 'mercurius';
 import { ONE_SIZE, TRACKING_EVENTS_HEADER, TRAIT } from '../../src/api/wire';
 import type { BrakeProductFilter, ShopRepository } from '../db/repository';
 import { engineFieldFilter, vehicleEngines } from '../routes/search';
+import { CMS_LANGUAGES } from '../db/cmsPages';
 
 declare module 'mercurius' {
   interface MercuriusContext {
@@ -34,12 +35,14 @@ export function resolvers(repo: ShopRepository) {
         return await repo.lowestPrices(args.lastLowestPricesInput);
       },
       trackingEvents: async (_: unknown, __: unknown, context: GraphQLContext) => await repo.takeTrackingEvents(context.visitorId),
-      productsTextSearch: async (_: unknown, args: { searchInput: { text: string; limit?: number | null } }) => {
+      productsTextSearch: async (_: unknown, args: { searchInput: { text: string; limit?: number | null; lang?: string | null } }) => {
         const text = args.searchInput.text.trim();
         if (text.length > 120) invalid('text is longer than 120 characters');
         const limit = args.searchInput.limit ?? 10;
         if (limit < 1 || limit > 50) invalid('limit must be between 1 and 50');
-        return await repo.textSearch(text, limit);
+        const lang = args.searchInput.lang ?? undefined;
+        if (lang !== undefined && !CMS_LANGUAGES.includes(lang)) invalid(`lang must be one of ${CMS_LANGUAGES.join(', ')}`);
+        return await repo.textSearch(text, limit, lang);
       },
       products: async (
         _: unknown,

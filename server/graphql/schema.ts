@@ -30,6 +30,8 @@ export const schema = /* GraphQL */ `
   input SearchInput {
     text: String!
     limit: Int
+    "Ours: the visitor's language (it, pl, en): the cms group holds that language's pages."
+    lang: String
   }
   type SearchPrice {
     gross: Money!

@@ -3,6 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ShopRepository } from '../db/repository';
 import { contentSecurityPolicy, newNonce } from '../security';
+import { cmsPageRoutes } from './cmsPages';
 import { listingData } from './search';
 
 /**
@@ -37,6 +38,7 @@ export function pageRoutes(app: FastifyInstance, repo: ShopRepository, staticDir
   };
 
   for (const path of ['/', '/main.php', '/basketedit.php', '/brakes.php', '/contact.php']) app.get(path, async (_request, reply) => sendPage(reply));
+  cmsPageRoutes(app, repo, sendPage);
   app.get('/noproduct.php', async (_request, reply) => sendPage(reply, 404));
   app.get('/search.php', async (request, reply) => {
     const query = request.query as Record<string, unknown>;

@@ -438,6 +438,21 @@ export interface ReplacementCodeHit {
   value_id: number;
 }
 
+/**
+ * GET /pages/{slug}?json=true (ours): an information page (shipping, returns, instalments,
+ * warranty, terms) in the language its slug belongs to; `body` is HTML the page sanitises.
+ */
+export interface CmsPageResponse {
+  slug: string;
+  lang: string;
+  title: string;
+  body: string;
+  /** The page's address, /pages/{slug}. */
+  link: string;
+  /** The same page in the other languages. */
+  alternates: Array<{ lang: string; title: string; link: string }>;
+}
+
 export interface TextSearchResult {
   products: TextSearchProduct[];
   producers: NamedLink[];

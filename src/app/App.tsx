@@ -19,6 +19,7 @@ const PAGES: Record<PageType, LazyExoticComponent<ComponentType>> = {
   basket: lazy(() => import(/* webpackChunkName: "page-basket" */ '../pages/basket/BasketPage')),
   brakes: lazy(() => import(/* webpackChunkName: "page-brakes" */ '../pages/brakes/BrakesPage')),
   contact: lazy(() => import(/* webpackChunkName: "page-contact" */ '../pages/contact/ContactPage')),
+  cms: lazy(() => import(/* webpackChunkName: "page-cms" */ '../pages/cms/CmsPage')),
   noProduct: lazy(() => import(/* webpackChunkName: "page-no-product" */ '../pages/no-product/NoProductPage')),
 };
 

@@ -46,6 +46,7 @@ const en: Catalogue = {
     regionCurrent: 'Italy · English',
     copyright: '© 2026 FreniShop. Prices include VAT.',
   },
+  cms: { otherLanguages: 'This page in other languages' },
   language: { it: 'Italiano', pl: 'Polski', en: 'English' },
   home: {
     news: 'News',
@@ -319,6 +320,8 @@ const en: Catalogue = {
       another: 'Write another message',
     },
     terms: {
+      full: 'Read the full terms and conditions',
+      newTab: '(opens in a new tab)',
       title: 'Terms and conditions',
       p1: 'The data sent with this form is used only to answer your request and is kept for as long as that takes.',
       p2: 'The IBAN, if given, is used only to pay a refund.',

@@ -45,6 +45,7 @@ const it = {
     regionCurrent: 'Italia · Italiano',
     copyright: '© 2026 FreniShop. Prezzi IVA inclusa.',
   },
+  cms: { otherLanguages: 'Questa pagina in altre lingue' },
   language: { it: 'Italiano', pl: 'Polski', en: 'English' },
   home: {
     news: 'Novità',
@@ -318,6 +319,8 @@ const it = {
       another: 'Scrivi un altro messaggio',
     },
     terms: {
+      full: 'Leggi il testo completo dei termini e condizioni',
+      newTab: '(si apre in una nuova scheda)',
       title: 'Termini e condizioni',
       p1: 'I dati inviati con questo modulo servono solo a rispondere alla tua richiesta e sono conservati per il tempo necessario a gestirla.',
       p2: 'L’IBAN, se indicato, viene usato esclusivamente per accreditare un rimborso.',

@@ -52,6 +52,7 @@ const pl: Catalogue = {
     regionCurrent: 'Włochy · Polski',
     copyright: '© 2026 FreniShop. Ceny zawierają VAT.',
   },
+  cms: { otherLanguages: 'Ta strona w innych językach' },
   language: { it: 'Italiano', pl: 'Polski', en: 'English' },
   home: {
     news: 'Aktualności',
@@ -333,6 +334,8 @@ const pl: Catalogue = {
       another: 'Napisz kolejną wiadomość',
     },
     terms: {
+      full: 'Przeczytaj pełny regulamin',
+      newTab: '(otwiera się w nowej karcie)',
       title: 'Regulamin',
       p1: 'Dane wysłane tym formularzem służą wyłącznie do odpowiedzi na Twoje zapytanie i są przechowywane tak długo, jak to potrzebne.',
       p2: 'IBAN, jeśli go podasz, jest używany wyłącznie do zwrotu pieniędzy.',
