@@ -1,4 +1,6 @@
+import BetterSqlite3 from 'better-sqlite3';
 import type Database from 'better-sqlite3';
+import { migrate, MIGRATIONS } from '../../server/db/schema';
 import type { FastifyInstance } from 'fastify';
 import type { CmsPageResponse, GraphQLResponse, TextSearchResult } from '../../src/api/wire';
 import { formatPrice } from '../../src/domain/priceMask';
@@ -32,6 +34,20 @@ describe('cms_pages (migration 4)', () => {
       for (const [lang, slug] of Object.entries(slugs)) expect(rows).toContainEqual(expect.objectContaining({ topic, lang, slug }));
     }
     expect(db.prepare('SELECT id FROM schema_migrations WHERE id = 4').get()).toEqual({ id: 4 });
+  });
+
+  it('replaces the placeholder pages of a database made before it', () => {
+    const old = new BetterSqlite3(':memory:');
+    old.exec('CREATE TABLE schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+    for (const migration of MIGRATIONS.filter((m) => m.id < 4)) {
+      old.exec(migration.sql);
+      old.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(migration.id, migration.name, 'then');
+    }
+    old.prepare('INSERT INTO cms_pages (id, name, link, body) VALUES (1, ?, ?, ?)').run('Resi e rimborsi', '/cms/resi.html', '<p>Resi e rimborsi.</p>');
+    migrate(old);
+    expect((old.prepare('SELECT COUNT(*) AS n FROM cms_pages').get() as { n: number }).n).toBe(15);
+    expect(old.prepare('SELECT title FROM cms_pages WHERE slug = ?').get('resi-e-rimborsi')).toEqual({ title: 'Resi e rimborsi' });
+    old.close();
   });
 
   it('says what the shop does: the couriers\' costs, free shipping, instalment limits', () => {
