@@ -34,7 +34,6 @@ export type FinderAlertKey =
   | 'brake_choose_brand'
   | 'brake_choose_model'
   | 'brake_choose_brand_and_model'
-  | 'brake_choose_engine'
   | 'brake_number'
   | 'brake_compare'
   | 'brake_compare_length'
@@ -47,18 +46,20 @@ export type BrakeFinderEvent =
   | { type: 'RETRY' }
   | { type: 'BRANDS_LOADED' }
   | { type: 'BRANDS_FAILED' }
-  | { type: 'CHOOSE'; dropdown: Dropdown; value: string | null; engineId?: number | null }
+  /** `engine` (last dropdown): the engine field, the option's direct engine id or the built result. */
+  | { type: 'CHOOSE'; dropdown: Dropdown; value: string | null; engine?: string | null }
   | { type: 'ENGINE_DATA_LOADED'; letter: string }
   | { type: 'ENGINE_DATA_FAILED'; letter: string }
   | { type: 'DISABLED_CLICK'; dropdown: Dropdown }
-  | { type: 'SUBMIT_SELECT'; engineId?: number | null }
+  /** `engine`: the engine field of the choice so far (built when no engine option with an id is chosen). */
+  | { type: 'SUBMIT_SELECT'; engine?: string | null }
   | { type: 'TYPE'; query: string }
   | { type: 'PASTE'; query: string; mobile: boolean }
   | { type: 'MATCHED'; query: string; count: number; onlyId: number | null; onlyLabel?: string | null }
   | { type: 'SEARCH_FAILED' }
   | { type: 'SUBMIT_SEARCH' }
   | { type: 'CHOOSE_VEHICLE'; engineId: number; label: string }
-  | { type: 'VEHICLE'; engineId: number | null; label: string }
+  | { type: 'VEHICLE'; engine: string | null; label: string }
   | { type: 'AXES_LOADED'; request: number; count: number; onlyAxis: number | null }
   | { type: 'CHOOSE_AXIS'; axis: number }
   | { type: 'CATEGORIES_LOADED'; request: number; count: number }
@@ -79,9 +80,9 @@ export type BrakeFinderEmitted =
   | { type: 'loadBrands' }
   | { type: 'loadEngineData'; letter: string }
   | { type: 'searchVehicles'; query: string }
-  | { type: 'fetchAxes'; request: number; engineId: number }
-  | { type: 'fetchCategories'; request: number; engineId: number; axis: number }
-  | { type: 'fetchProducts'; request: number; engineId: number; axis: number; category: number }
+  | { type: 'fetchAxes'; request: number; engine: string }
+  | { type: 'fetchCategories'; request: number; engine: string; axis: number }
+  | { type: 'fetchProducts'; request: number; engine: string; axis: number; category: number }
   | { type: 'fetchDetails'; request: number; ids: number[] }
   | { type: 'clearProducts' }
   | { type: 'persistCompare'; ids: number[] }
@@ -95,7 +96,8 @@ export interface BrakeFinderContext {
   choice: VehicleChoice;
   /** The changed labels: the vehicle on data, the category on products. */
   labels: { data: string | null; products: string | null };
-  engineId: number | null;
+  /** The engine field (traits_alt[49]): a direct engine id or a built "Brand|Model|..." result. */
+  engine: string | null;
   axis: number | null;
   category: number | null;
   query: string;
@@ -138,7 +140,7 @@ export const brakeFinderMachine = setup({
     isCurrentProductsAndEmpty: ({ context, event }) => 'request' in event && event.request === context.productsRequest && 'count' in event && event.count === 0,
     isCurrentProductsAndSingle: ({ context, event }) => is(event, 'AXES_LOADED') && event.request === context.productsRequest && event.onlyAxis !== null,
     isCurrentDetailsInCompare: ({ context, event }) => is(event, 'DETAILS_FAILED') && event.request === context.detailsRequest && context.detailsMode === 'compare',
-    hasEngineId: ({ event }) => is(event, 'VEHICLE') && event.engineId !== null,
+    hasEngine: ({ event }) => is(event, 'VEHICLE') && !!event.engine,
     queryTooShort: ({ event }) => (is(event, 'TYPE') || is(event, 'PASTE')) && !vehicleSearchReady(event.query),
     mobilePaste: ({ event }) => is(event, 'PASTE') && event.mobile,
     isCurrentQuery: ({ context, event }) => is(event, 'MATCHED') && event.query === context.query,
@@ -160,13 +162,16 @@ export const brakeFinderMachine = setup({
     storeChoice: assign(({ context, event }) => {
       if (!is(event, 'CHOOSE')) return {};
       const choice = chooseDropdown(context.choice, event.dropdown, event.value);
-      return { choice, labels: { ...context.labels, data: null }, engineId: event.dropdown === 'engine' ? (event.engineId ?? null) : null, axis: null, category: null };
+      return { choice, labels: { ...context.labels, data: null }, engine: event.dropdown === 'engine' ? (event.engine ?? null) : null, axis: null, category: null };
     }),
     loadEngineData: emit(({ event }) => ({ type: 'loadEngineData' as const, letter: is(event, 'CHOOSE') && event.value ? engineLetter(event.value) : '' })),
-    /** The last dropdown chosen: axis and category empty, the vehicle searched at once. */
+    /**
+     * The last dropdown chosen (axis and category empty, the vehicle searched at once) or the
+     * select submitted: the engine field is the option's direct engine id, else the built result.
+     */
     raiseVehicleFromChoice: raise(({ context, event }) => ({
       type: 'VEHICLE' as const,
-      engineId: is(event, 'CHOOSE') ? (event.engineId ?? null) : context.engineId,
+      engine: is(event, 'CHOOSE') || is(event, 'SUBMIT_SELECT') ? (event.engine ?? null) : context.engine,
       label: vehicleLabel(is(event, 'CHOOSE') ? chooseDropdown(context.choice, event.dropdown, event.value) : context.choice),
     })),
     raiseClearProducts: raise({ type: 'CLEAR_PRODUCTS' as const }),
@@ -183,12 +188,12 @@ export const brakeFinderMachine = setup({
     storeMatches: assign(({ event }) =>
       is(event, 'MATCHED') ? { matches: event.count, onlyMatch: event.count === 1 && event.onlyId !== null ? { id: event.onlyId, label: event.onlyLabel ?? '' } : null } : {},
     ),
-    raiseOnlyMatch: raise(({ context }) => ({ type: 'VEHICLE' as const, engineId: context.onlyMatch?.id ?? null, label: context.onlyMatch?.label ?? '' })),
-    raiseChosenVehicle: raise(({ event }) => ({ type: 'VEHICLE' as const, engineId: is(event, 'CHOOSE_VEHICLE') ? event.engineId : null, label: is(event, 'CHOOSE_VEHICLE') ? event.label : '' })),
+    raiseOnlyMatch: raise(({ context }) => ({ type: 'VEHICLE' as const, engine: context.onlyMatch ? String(context.onlyMatch.id) : null, label: context.onlyMatch?.label ?? '' })),
+    raiseChosenVehicle: raise(({ event }) => ({ type: 'VEHICLE' as const, engine: is(event, 'CHOOSE_VEHICLE') ? String(event.engineId) : null, label: is(event, 'CHOOSE_VEHICLE') ? event.label : '' })),
     startVehicle: assign(({ context, event }) =>
       is(event, 'VEHICLE')
         ? {
-            engineId: event.engineId,
+            engine: event.engine,
             labels: { data: event.label, products: null },
             axis: null,
             category: null,
@@ -198,23 +203,23 @@ export const brakeFinderMachine = setup({
           }
         : {},
     ),
-    fetchAxes: emit(({ context }) => ({ type: 'fetchAxes' as const, request: context.productsRequest, engineId: context.engineId! })),
+    fetchAxes: emit(({ context }) => ({ type: 'fetchAxes' as const, request: context.productsRequest, engine: context.engine! })),
     storeAxis: assign(({ context, event }) => {
       const axis = is(event, 'CHOOSE_AXIS') ? event.axis : is(event, 'AXES_LOADED') ? event.onlyAxis : null;
       return { axis, category: null, labels: { ...context.labels, products: null }, productsRequest: context.productsRequest + 1 };
     }),
-    fetchCategories: emit(({ context }) => ({ type: 'fetchCategories' as const, request: context.productsRequest, engineId: context.engineId!, axis: context.axis! })),
+    fetchCategories: emit(({ context }) => ({ type: 'fetchCategories' as const, request: context.productsRequest, engine: context.engine!, axis: context.axis! })),
     storeCategory: assign(({ context, event }) =>
       is(event, 'CHOOSE_CATEGORY') ? { category: event.category, labels: { ...context.labels, products: event.label }, productsRequest: context.productsRequest + 1 } : {},
     ),
     fetchProducts: emit(({ context }) => ({
       type: 'fetchProducts' as const,
       request: context.productsRequest,
-      engineId: context.engineId!,
+      engine: context.engine!,
       axis: context.axis!,
       category: context.category!,
     })),
-    forgetProducts: assign(({ context }) => ({ engineId: null, axis: null, category: null, labels: { data: null, products: null }, productsRequest: context.productsRequest + 1 })),
+    forgetProducts: assign(({ context }) => ({ engine: null, axis: null, category: null, labels: { data: null, products: null }, productsRequest: context.productsRequest + 1 })),
     clearProducts: emit({ type: 'clearProducts' as const }),
     scrollTo: emit((_, section: FinderSection) => ({ type: 'scrollTo' as const, section })),
     tick: assign({ compare: ({ context, event }) => (is(event, 'TICK') ? toggleCompared(context.compare, event.id, event.ticked) : context.compare) }),
@@ -248,7 +253,7 @@ export const brakeFinderMachine = setup({
     open: { data: input?.startsAtOnce ?? true, products: false, details: false },
     choice: NO_CHOICE,
     labels: { data: null, products: null },
-    engineId: null,
+    engine: null,
     axis: null,
     category: null,
     query: '',
@@ -365,7 +370,7 @@ export const brakeFinderMachine = setup({
       on: {
         TOGGLE: { guard: 'togglesProducts', actions: { type: 'toggle', params: 'products' } },
         VEHICLE: [
-          { guard: 'hasEngineId', target: '.loading', actions: ['startVehicle', 'raiseClearDetails', 'fetchAxes'] },
+          { guard: 'hasEngine', target: '.loading', actions: ['startVehicle', 'raiseClearDetails', 'fetchAxes'] },
           { target: '.error', actions: ['startVehicle', 'raiseClearDetails', { type: 'setError', params: { section: 'products', key: 'brake_error2' } }] },
         ],
         CLEAR_PRODUCTS: { target: '.disabled', actions: ['forgetProducts', 'clearProducts', 'raiseClearDetails'] },

@@ -1,5 +1,5 @@
 import { createAction, type Action } from '@reduxjs/toolkit';
-import { call, cancelled, fork, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, cancelled, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import { brakeFinderMachine, type BrakeFinderEmitted } from '../machines/brakeFinder';
 import {
   fetchAxes,
@@ -9,9 +9,11 @@ import {
   fetchSearchVehicles,
   fetchCategories,
   fetchSelectedProducts,
+  fetchTraits,
   type SearchVehicleEntry,
 } from '../src/api/finder';
-import type { BrakeProduct, EngineNode } from '../src/api/wire';
+import type { BrakeProduct, EngineNode, ProductTrait } from '../src/api/wire';
+import { engineCompatibilityFromTraits, hasEngineList, type EngineGroup } from '../src/domain/comparison';
 import {
   basketQuantity,
   brandNames,
@@ -29,6 +31,7 @@ import {
   finderAxesLoaded,
   finderBrandsLoaded,
   finderCategoriesLoaded,
+  finderCompatibilityLoaded,
   finderDetailsLoaded,
   finderEngineDataLoaded,
   finderMatchesLoaded,
@@ -84,10 +87,10 @@ export function* persistCompare(action: EmittedAction<'persistCompare'>) {
 
 /* ------------------------------------------------------------------ data section */
 
-export function* loadBrands() {
+export function* loadBrands(country: string) {
   const controller = new AbortController();
   try {
-    const initials: EngineNode[] = yield call(fetchBrandInitials, controller.signal);
+    const initials: EngineNode[] = yield call(fetchBrandInitials, country, controller.signal);
     const brands = brandNames(initials);
     if (!brands.length) throw new Error('no brands');
     yield put(finderBrandsLoaded(brands));
@@ -99,14 +102,14 @@ export function* loadBrands() {
   }
 }
 
-/** Engine data per brand letter, fetched once per letter. */
-export function* loadEngineData(cache: Map<string, EngineNode[]>, action: EmittedAction<'loadEngineData'>) {
+/** Engine data per brand letter (of the shop's country), fetched once per letter. */
+export function* loadEngineData(cache: Map<string, EngineNode[]>, country: string, action: EmittedAction<'loadEngineData'>) {
   const { letter } = action.payload.event;
   const controller = new AbortController();
   try {
     let tree = cache.get(letter);
     if (!tree) {
-      tree = (yield call(fetchEngineData, letter, controller.signal)) as EngineNode[];
+      tree = (yield call(fetchEngineData, letter, country, controller.signal)) as EngineNode[];
       cache.set(letter, tree);
       yield put(finderEngineDataLoaded({ letter, tree }));
     }
@@ -147,15 +150,15 @@ export function* productsLane(action: EmittedAction<'fetchAxes' | 'fetchCategori
   const controller = new AbortController();
   try {
     if (event.type === 'fetchAxes') {
-      const rows: FinderRow[] = offeredRows(yield call(fetchAxes, event.engineId, controller.signal));
+      const rows: FinderRow[] = offeredRows(yield call(fetchAxes, event.engine, controller.signal));
       yield put(finderAxesLoaded(rows));
       yield put(sendFinder({ type: 'AXES_LOADED', request: event.request, count: rows.length, onlyAxis: rows.length === 1 ? rows[0][0] : null }));
     } else if (event.type === 'fetchCategories') {
-      const rows: FinderRow[] = offeredRows(yield call(fetchCategories, event.engineId, event.axis, controller.signal));
+      const rows: FinderRow[] = offeredRows(yield call(fetchCategories, event.engine, event.axis, controller.signal));
       yield put(finderCategoriesLoaded(rows));
       yield put(sendFinder({ type: 'CATEGORIES_LOADED', request: event.request, count: rows.length }));
     } else {
-      const products: BrakeProduct[] = yield call(fetchSelectedProducts, event.axis, event.category, event.engineId, controller.signal);
+      const products: BrakeProduct[] = yield call(fetchSelectedProducts, event.axis, event.category, event.engine, controller.signal);
       yield put(finderProductsLoaded(products));
       yield put(sendFinder({ type: 'PRODUCTS_LOADED', request: event.request, count: products.length }));
     }
@@ -178,11 +181,34 @@ export function* fetchDetails(action: EmittedAction<'fetchDetails'>) {
     const ordered = ids.map((id) => products.find((product) => product.id === id)).filter((product): product is BrakeProduct => !!product);
     yield put(finderDetailsLoaded(ordered));
     yield put(sendFinder({ type: 'DETAILS_LOADED', request }));
+    yield call(loadTraitEngines, ordered, controller.signal);
   } catch {
     yield put(sendFinder({ type: 'DETAILS_FAILED', request }));
   } finally {
     if ((yield cancelled()) as boolean) controller.abort();
   }
+}
+
+/**
+ * Engine compatibility of compared products whose description has no engine list: from the
+ * traits (get=traits, groups 49 and 181409), asked once per product. A product whose traits
+ * cannot be read keeps its empty engine row.
+ */
+export const selectCompatibility = (state: { finder: { compatibility: Record<number, EngineGroup[]> } }) => state.finder.compatibility;
+
+export function* loadTraitEngines(products: readonly BrakeProduct[], signal?: AbortSignal) {
+  const known: Record<number, EngineGroup[]> = yield select(selectCompatibility);
+  const found: Record<number, EngineGroup[]> = {};
+  for (const product of products) {
+    if (hasEngineList(product.longDescription) || known[product.id]) continue;
+    try {
+      const traits: ProductTrait[] = yield call(fetchTraits, product.id, signal);
+      found[product.id] = engineCompatibilityFromTraits(traits);
+    } catch {
+      // The engine row stays empty for this product.
+    }
+  }
+  if (Object.keys(found).length) yield put(finderCompatibilityLoaded(found));
 }
 
 /* ------------------------------------------------------------------ page effects */
@@ -234,10 +260,11 @@ export function* addFromFinder(action: ReturnType<typeof finderBasketRequested>)
   yield put(listAddRequested({ product, size }));
 }
 
-export function* brakeFinderSaga({ startsAtOnce }: { startsAtOnce: boolean }) {
+/** `country`: whose engine data files the finder reads (the shop version; default it). */
+export function* brakeFinderSaga({ startsAtOnce, country = 'it' }: { startsAtOnce: boolean; country?: string }) {
   const stored: string | null = yield call(readStoredCompare);
-  yield takeLatest(emittedBy('loadBrands'), loadBrands);
-  yield takeEvery(emittedBy('loadEngineData'), loadEngineData, new Map<string, EngineNode[]>());
+  yield takeLatest(emittedBy('loadBrands'), loadBrands, country);
+  yield takeEvery(emittedBy('loadEngineData'), loadEngineData, new Map<string, EngineNode[]>(), country);
   yield takeLatest(emittedBy('searchVehicles'), searchVehicles, { vehicles: null });
   yield takeLatest(emittedBy('fetchAxes', 'fetchCategories', 'fetchProducts', 'clearProducts'), productsLane);
   yield takeLatest(emittedBy('fetchDetails'), fetchDetails);

@@ -8,7 +8,8 @@ import { actionChannel, call, cancel, fork, take } from 'redux-saga/effects';
  * finder's code (saga, API, rules) is its own chunk, loaded here the first time: pages
  * without a finder never download it.
  */
-export const finderMounted = createAction<{ startsAtOnce: boolean }>('finder/mounted');
+/** `country`: the shop version whose engine data the finder reads (the page's language). */
+export const finderMounted = createAction<{ startsAtOnce: boolean; country?: string }>('finder/mounted');
 export const finderUnmounted = createAction('finder/unmounted');
 
 export function loadFinderSaga() {

@@ -1,8 +1,9 @@
 import { all, call, put, select, takeLatest } from 'redux-saga/effects';
 import type { RootState } from '../store';
 import { fetchCategoryCounts, fetchListing, fetchProjector } from '../src/api/catalogue';
+import { fetchCmsPage } from '../src/api/cms';
 import { isHttpError } from '../src/api/http';
-import type { ListingResponse, ProductPageData } from '../src/api/wire';
+import type { CmsPageResponse, ListingResponse, ProductPageData } from '../src/api/wire';
 import { locationOf } from '../src/app/routes';
 import { pageDataNeeds, pageStateFrom, type PageAnswers } from '../src/app/pageData';
 import { pageFailed, pageLoaded, pageOpened, type PageLocation } from '../store/pageSlice';
@@ -21,17 +22,34 @@ function* fetchProduct(id: number) {
   }
 }
 
+function* fetchInformationPage(slug: string) {
+  try {
+    const page: CmsPageResponse = yield call(fetchCmsPage, slug);
+    return page;
+  } catch (error) {
+    if (isHttpError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
 /** Asks `src/api` for what the page needs, and builds the page slice the way the server does. */
 export function* loadPageData(location: PageLocation) {
   const engine: number | undefined = yield select((state: RootState) => state.vehicle.saved?.engine?.id);
   const needs = pageDataNeeds(location, engine);
-  const [categories, listing, product]: [Array<[number, string, number]> | undefined, ListingResponse | undefined, ProductPageData | null | undefined] = yield all([
+  const [categories, listing, product, cmsPage]: [
+    Array<[number, string, number]> | undefined,
+    ListingResponse | undefined,
+    ProductPageData | null | undefined,
+    CmsPageResponse | null | undefined,
+  ] = yield all([
     needs.categories ? call(fetchCategoryCounts, null) : undefined,
     needs.listing ? call(fetchListing, needs.listing) : undefined,
     needs.product !== null ? call(fetchProduct, needs.product) : undefined,
+    needs.cmsPage !== null ? call(fetchInformationPage, needs.cmsPage) : undefined,
   ]);
   const answers: PageAnswers = { categories, listing };
   if (needs.product !== null) answers.product = product ?? null;
+  if (needs.cmsPage !== null) answers.cmsPage = cmsPage ?? null;
   yield put(pageLoaded(pageStateFrom(location, answers)));
 }
 

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { BrakeProduct, EngineNode } from '../src/api/wire';
 import type { FinderRow, VehicleMatch } from '../src/domain/brakeFinder';
+import type { EngineGroup } from '../src/domain/comparison';
 
 /**
  * The brake finder's server data: brands, engine data per brand letter, vehicle matches,
@@ -15,9 +16,11 @@ export interface FinderState {
   categories: FinderRow[];
   products: BrakeProduct[];
   details: BrakeProduct[];
+  /** Engine lists read from the traits (groups 49 and 181409) of compared products whose description has none. */
+  compatibility: Record<number, EngineGroup[]>;
 }
 
-const initialState: FinderState = { brands: [], engineData: {}, matches: [], axes: [], categories: [], products: [], details: [] };
+const initialState: FinderState = { brands: [], engineData: {}, matches: [], axes: [], categories: [], products: [], details: [], compatibility: {} };
 
 const finderSlice = createSlice({
   name: 'finder',
@@ -47,6 +50,9 @@ const finderSlice = createSlice({
     finderDetailsLoaded(state, action: PayloadAction<BrakeProduct[]>) {
       state.details = action.payload;
     },
+    finderCompatibilityLoaded(state, action: PayloadAction<Record<number, EngineGroup[]>>) {
+      Object.assign(state.compatibility, action.payload);
+    },
     finderProductsCleared(state) {
       state.axes = [];
       state.categories = [];
@@ -64,6 +70,7 @@ export const {
   finderCategoriesLoaded,
   finderProductsLoaded,
   finderDetailsLoaded,
+  finderCompatibilityLoaded,
   finderProductsCleared,
 } = finderSlice.actions;
 export default finderSlice.reducer;

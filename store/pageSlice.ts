@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ListingResponse, ProductPageData } from '../src/api/wire';
+import type { CmsPageResponse, ListingResponse, ProductPageData } from '../src/api/wire';
 
-export type PageType = 'main' | 'product' | 'basket' | 'search' | 'brakes' | 'contact' | 'noProduct';
+export type PageType = 'main' | 'product' | 'basket' | 'search' | 'brakes' | 'contact' | 'cms' | 'noProduct';
 
 export interface PageLocation {
   type: PageType;
@@ -18,9 +18,11 @@ export interface PageState {
   categories: Array<[number, string, number]>;
   listing: ListingResponse | null;
   product: ProductPageData | null;
+  /** An information page (page type cms). */
+  cmsPage: CmsPageResponse | null;
 }
 
-const initialState: PageState = { location: null, status: 'idle', categories: [], listing: null, product: null };
+const initialState: PageState = { location: null, status: 'idle', categories: [], listing: null, product: null, cmsPage: null };
 
 const pageSlice = createSlice({
   name: 'page',

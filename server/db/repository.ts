@@ -7,6 +7,7 @@ import type {
   ProductTrait,
   ShippingOption,
   TextSearchResult,
+  CmsPageResponse,
   EngineNode,
   SubstituteEntry,
   InstalmentParams,
@@ -40,7 +41,10 @@ export interface ShopRepository {
   productSitemapPage(page: number, size: number): Promise<SitemapProduct[]>;
   traits(id: number): Promise<ProductTrait[] | null>;
   brakeProducts(filter: BrakeProductFilter): Promise<BrakeProduct[]>;
-  textSearch(text: string, limit: number): Promise<TextSearchResult>;
+  /** `lang` (ours): the cms group holds that language's pages (every language's without it). */
+  textSearch(text: string, limit: number, lang?: string): Promise<TextSearchResult>;
+  /** An information page by its slug (any language), with its other languages; null when there is none. */
+  cmsPage(slug: string): Promise<CmsPageResponse | null>;
   lowestPrices(inputs: Array<{ productId: number; sizeId?: string | null }>): Promise<LowestPriceProduct[]>;
   shippingOptions(productId: number, sizeId: string, quantity: number, region?: string): Promise<ShippingOption[] | null>;
   /** Couriers for the visitor's whole basket (mode "basket", ours), optionally for a delivery region. */
@@ -76,6 +80,11 @@ export interface ListingFilter {
   category?: number;
   subCategory?: number;
   engine?: number;
+  /**
+   * Trait 172622: a replacement / OE code value id, or the vehicle (engine) id of a finder
+   * result link (the spec gives both the one trait; their ids do not overlap): products
+   * carrying that code or fitting that engine.
+   */
   replacementCode?: number;
   axis?: number;
   brand?: number;
@@ -95,6 +104,8 @@ export interface BrakeProductFilter {
   axis?: number;
   category?: number;
   engine?: number;
+  /** Products fitting any of these engines (the finder's built vehicle: every engine under it). */
+  engines?: number[];
   productIds?: number[];
   limit: number;
 }

@@ -1,4 +1,7 @@
 import type Database from 'better-sqlite3';
+import { CMS_PAGES } from './cmsPages';
+
+const sqlText = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
 /**
  * Numbered migrations. Each runs once, in order, inside a transaction; `schema_migrations`
@@ -151,6 +154,24 @@ export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
         created_at TEXT NOT NULL
       );
       CREATE INDEX contact_messages_visitor ON contact_messages(visitor_id);
+    `,
+  },
+  {
+    id: 4,
+    name: 'information pages',
+    sql: `
+      -- The shop's information pages (shipping, returns, instalments, warranty, terms), one row per
+      -- page and language, at /pages/{slug}; the placeholder table of migration 1 goes.
+      DROP TABLE cms_pages;
+      CREATE TABLE cms_pages (
+        slug TEXT PRIMARY KEY,
+        lang TEXT NOT NULL,
+        topic TEXT NOT NULL,
+        title TEXT NOT NULL,
+        body TEXT NOT NULL,
+        UNIQUE (topic, lang)
+      ) WITHOUT ROWID;
+      ${CMS_PAGES.map((page) => `INSERT INTO cms_pages (slug, lang, topic, title, body) VALUES (${[page.slug, page.lang, page.topic, page.title, page.body].map(sqlText).join(', ')});`).join('\n      ')}
     `,
   },
 ];

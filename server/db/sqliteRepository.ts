@@ -1,12 +1,14 @@
 import type Database from 'better-sqlite3';
 import {
   AXIS,
+  BRAKE_CATEGORY,
   ONE_SIZE,
   TRAIT,
   type AwardedParameter,
   type BasketProduct,
   type BasketSummary,
   type BrakeProduct,
+  type CmsPageResponse,
   type EngineNode,
   type InstalmentParams,
   type ListingProduct,
@@ -33,6 +35,7 @@ import { formatPrice } from '../../src/domain/priceMask';
 import { quantityAllowed, quantityBounds } from '../../src/domain/quantity';
 import { foldText } from '../../src/domain/searchText';
 import { productLink } from '../text';
+import { cmsPageLink, cmsSearchEntry, matchCmsPages, type CmsPageRow, type CmsSearchEntry } from './cmsPages';
 import type { BasketChange, BasketChangeResult, BrakeProductFilter, ContactMessage, ListingFilter, ShopRepository, SitemapProduct } from './repository';
 
 interface ProductRow {
@@ -90,6 +93,8 @@ const STATUS_TEXT: Record<string, string> = {
   order: 'Su ordinazione',
   disable: 'Non disponibile',
 };
+/** The product information heading of the descriptions. */
+const TECH_NAME = 'Informazioni sul prodotto';
 const AXIS_NAMES: Record<number, string> = { [AXIS.front]: 'Asse anteriore', [AXIS.rear]: 'Asse posteriore' };
 const PAGE_SIZE_MAX = 96;
 
@@ -103,7 +108,7 @@ export class SqliteShopRepository implements ShopRepository {
     producers: Array<{ id: number; name: string; folded: string }>;
     series: Array<{ id: number; name: string; folded: string }>;
     menuNodes: Array<{ name: string; link: string; breadcrumbs: string[]; folded: string }>;
-    cms: Array<{ name: string; link: string; folded: string }>;
+    cms: CmsSearchEntry[];
     queries: Array<{ name: string; folded: string }>;
   };
 
@@ -118,7 +123,7 @@ export class SqliteShopRepository implements ShopRepository {
       menuNodes: (db.prepare('SELECT name, link, breadcrumbs FROM menu_nodes ORDER BY id').all() as { name: string; link: string; breadcrumbs: string }[]).map(
         (r) => ({ name: r.name, link: r.link, breadcrumbs: JSON.parse(r.breadcrumbs) as string[], folded: foldText(r.name) }),
       ),
-      cms: fold(db.prepare('SELECT name, link FROM cms_pages ORDER BY id').all() as { name: string; link: string }[]),
+      cms: (db.prepare('SELECT slug, lang, title, body FROM cms_pages ORDER BY topic, lang').all() as CmsPageRow[]).map(cmsSearchEntry),
       queries: fold(db.prepare('SELECT name FROM search_queries ORDER BY hits DESC').all() as { name: string }[]),
     };
   }
@@ -220,8 +225,9 @@ export class SqliteShopRepository implements ShopRepository {
       params.push(filter.brand);
     }
     if (filter.replacementCode !== undefined) {
-      clauses.push('EXISTS (SELECT 1 FROM product_params pp WHERE pp.product_id = p.id AND pp.value_id = ?)');
-      params.push(filter.replacementCode);
+      // A code the product carries, or a vehicle (engine) it fits: trait 172622 names both.
+      clauses.push('(EXISTS (SELECT 1 FROM product_params pp WHERE pp.product_id = p.id AND pp.value_id = ?) OR EXISTS (SELECT 1 FROM fitments vf WHERE vf.product_id = p.id AND vf.engine_id = ?))');
+      params.push(filter.replacementCode, filter.replacementCode);
     }
     if (filter.discounted) {
       clauses.push("EXISTS (SELECT 1 FROM sizes ds WHERE ds.product_id = p.id AND ds.srp_gross > ds.price_gross AND ds.price_gross > 0 AND ds.status <> 'disable')");
@@ -388,7 +394,10 @@ export class SqliteShopRepository implements ShopRepository {
       .map((p) => `<tr><th scope="row">${esc(p.name)}</th><td>${esc(p.values.map((v) => v.name).join(', '))}</td></tr>`)
       .join('');
     const codes = params.find((p) => p.id === TRAIT.replacementCode)?.values ?? [];
-    const engines = this.compatibleEngines(product.id);
+    // Disc descriptions come as the supplier writes them: no engine list (the engines are in the
+    // traits, groups 49 and 181409, only), and a data-tech-name naming the heading the finder goes before.
+    const supplierText = product.category_id === BRAKE_CATEGORY.discs;
+    const engines = supplierText ? [] : this.compatibleEngines(product.id);
     const groups = new Map<string, Map<string, string[]>>();
     for (const e of engines) {
       const brand = groups.get(e.brand) ?? new Map<string, string[]>();
@@ -403,8 +412,8 @@ export class SqliteShopRepository implements ShopRepository {
       )
       .join('');
     return (
-      `<p>${esc(product.short_description || product.name)}</p>` +
-      `<h3>Informazioni sul prodotto</h3><table class="product-info"><tbody><tr><th scope="row">Produttore</th><td>${esc(this.producerNames.get(product.producer_id) ?? '')}</td></tr>` +
+      `<p${supplierText ? ` class="product-lead" data-tech-name="${TECH_NAME}"` : ''}>${esc(product.short_description || product.name)}</p>` +
+      `<h3>${TECH_NAME}</h3><table class="product-info"><tbody><tr><th scope="row">Produttore</th><td>${esc(this.producerNames.get(product.producer_id) ?? '')}</td></tr>` +
       `<tr><th scope="row">Codice catalogo</th><td>${esc(product.catalog_no)}</td></tr>${info}</tbody></table>` +
       (codes.length ? `<h3>Codici di ricambio</h3><ul class="replacement-list">${codes.map((c) => `<li>${esc(c.name)}</li>`).join('')}</ul>` : '') +
       (engineList ? `<h3 class="engine-list-title">Motori compatibili</h3><ul class="engine-list">${engineList}</ul>` : '')
@@ -598,8 +607,10 @@ export class SqliteShopRepository implements ShopRepository {
       params.push(...filter.productIds);
     }
     if (filter.replacementCodes?.length) {
-      clauses.push(`p.id IN (SELECT product_id FROM product_params WHERE value_id IN (${filter.replacementCodes.map(() => '?').join(',')}))`);
-      params.push(...filter.replacementCodes);
+      // Trait 172622 values: codes the product carries, or vehicles (engines) it fits (the finder's "traits" helper).
+      const marks = filter.replacementCodes.map(() => '?').join(',');
+      clauses.push(`(p.id IN (SELECT product_id FROM product_params WHERE value_id IN (${marks})) OR p.id IN (SELECT product_id FROM fitments WHERE engine_id IN (${marks})))`);
+      params.push(...filter.replacementCodes, ...filter.replacementCodes);
     }
     if (filter.axis !== undefined) {
       clauses.push('p.axis_id = ?');
@@ -612,6 +623,10 @@ export class SqliteShopRepository implements ShopRepository {
     if (filter.engine !== undefined) {
       clauses.push('p.id IN (SELECT product_id FROM fitments WHERE engine_id = ?)');
       params.push(filter.engine);
+    }
+    if (filter.engines !== undefined) {
+      clauses.push(filter.engines.length ? `p.id IN (SELECT product_id FROM fitments WHERE engine_id IN (${filter.engines.map(() => '?').join(',')}))` : '0');
+      params.push(...filter.engines);
     }
     if (!clauses.length) return [];
     const rows = this.db
@@ -638,7 +653,7 @@ export class SqliteShopRepository implements ShopRepository {
 
   /* ---------------------------------------------------------------- search */
 
-  async textSearch(text: string, limit: number): Promise<TextSearchResult> {
+  async textSearch(text: string, limit: number, lang?: string): Promise<TextSearchResult> {
     const max = Math.min(Math.max(limit, 1), 50);
     const folded = foldText(text);
     const match = ftsQuery(text);
@@ -681,9 +696,23 @@ export class SqliteShopRepository implements ShopRepository {
       producers: t.producers.filter((p) => hit(p.folded)).slice(0, max).map((p) => ({ name: p.name, link: `/search.php?producer=${p.id}` })),
       series: t.series.filter((s) => hit(s.folded)).slice(0, max).map((s) => ({ name: s.name, link: `/search.php?text=${encodeURIComponent(s.name)}` })),
       menuNodes: t.menuNodes.filter((m) => hit(m.folded)).slice(0, max).map((m) => ({ name: m.name, link: m.link, breadcrumbs: m.breadcrumbs })),
-      cms: t.cms.filter((c) => hit(c.folded)).slice(0, max).map((c) => ({ name: c.name, link: c.link })),
+      cms: matchCmsPages(t.cms, text, max, lang),
       searchQueries: t.queries.filter((q) => hit(q.folded)).slice(0, max).map((q) => ({ name: q.name, link: `/search.php?text=${encodeURIComponent(q.name)}` })),
       replacementCodes,
+    };
+  }
+
+  async cmsPage(slug: string): Promise<CmsPageResponse | null> {
+    const page = this.stmt('SELECT slug, lang, topic, title, body FROM cms_pages WHERE slug = ?').get(slug) as CmsPageRow | undefined;
+    if (!page) return null;
+    const others = this.stmt('SELECT slug, lang, title FROM cms_pages WHERE topic = ? AND slug <> ? ORDER BY lang').all(page.topic, page.slug) as CmsPageRow[];
+    return {
+      slug: page.slug,
+      lang: page.lang,
+      title: page.title,
+      body: page.body,
+      link: cmsPageLink(page.slug),
+      alternates: others.map((other) => ({ lang: other.lang, title: other.title, link: cmsPageLink(other.slug) })),
     };
   }
 

@@ -1,6 +1,8 @@
 import mercurius, { type MercuriusContext } from 'mercurius';
 import { ONE_SIZE, TRACKING_EVENTS_HEADER, TRAIT } from '../../src/api/wire';
 import type { BrakeProductFilter, ShopRepository } from '../db/repository';
+import { engineFieldFilter, vehicleEngines } from '../routes/search';
+import { CMS_LANGUAGES } from '../db/cmsPages';
 
 declare module 'mercurius' {
   interface MercuriusContext {
@@ -33,14 +35,19 @@ export function resolvers(repo: ShopRepository) {
         return await repo.lowestPrices(args.lastLowestPricesInput);
       },
       trackingEvents: async (_: unknown, __: unknown, context: GraphQLContext) => await repo.takeTrackingEvents(context.visitorId),
-      productsTextSearch: async (_: unknown, args: { searchInput: { text: string; limit?: number | null } }) => {
+      productsTextSearch: async (_: unknown, args: { searchInput: { text: string; limit?: number | null; lang?: string | null } }) => {
         const text = args.searchInput.text.trim();
         if (text.length > 120) invalid('text is longer than 120 characters');
         const limit = args.searchInput.limit ?? 10;
         if (limit < 1 || limit > 50) invalid('limit must be between 1 and 50');
-        return await repo.textSearch(text, limit);
+        const lang = args.searchInput.lang ?? undefined;
+        if (lang !== undefined && !CMS_LANGUAGES.includes(lang)) invalid(`lang must be one of ${CMS_LANGUAGES.join(', ')}`);
+        return await repo.textSearch(text, limit, lang);
       },
-      products: async (_: unknown, args: { searchInput: { productsId?: number[] | null; parameters?: Array<{ id: number; values: number[] }> | null; limit?: number | null } }) => {
+      products: async (
+        _: unknown,
+        args: { searchInput: { productsId?: number[] | null; parameters?: Array<{ id: number; values: number[] }> | null; vehicle?: string | null; limit?: number | null } },
+      ) => {
         const input = args.searchInput;
         const limit = Math.min(input.limit ?? BRAKE_QUERY_LIMIT, BRAKE_QUERY_LIMIT);
         if (limit < 1) invalid('limit must be at least 1');
@@ -57,7 +64,13 @@ export function resolvers(repo: ShopRepository) {
           else if (parameter.id === TRAIT.engine) filter.engine = parameter.values[0];
           else invalid(`Parameter ${parameter.id} cannot filter brake products (use 172622, 148722, 24 or 49)`);
         }
-        if (!filter.productIds && !filter.replacementCodes && filter.axis === undefined && filter.category === undefined && filter.engine === undefined) {
+        if (input.vehicle) {
+          if (input.vehicle.length > 400) invalid('vehicle is longer than 400 characters');
+          if (filter.engine !== undefined) invalid('Give an engine id (49) or a vehicle, not both');
+          const field = await engineFieldFilter(repo, input.vehicle, 'vehicle').catch((error: Error) => invalid(error.message));
+          filter.engines = 'id' in field ? [field.id] : await vehicleEngines(repo, field.vehicle);
+        }
+        if (!filter.productIds && !filter.replacementCodes && filter.axis === undefined && filter.category === undefined && filter.engine === undefined && !filter.engines) {
           invalid('Give productsId or parameters');
         }
         return { products: await repo.brakeProducts(filter) };

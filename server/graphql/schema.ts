@@ -30,6 +30,8 @@ export const schema = /* GraphQL */ `
   input SearchInput {
     text: String!
     limit: Int
+    "Ours: the visitor's language (it, pl, en): the cms group holds that language's pages."
+    lang: String
   }
   type SearchPrice {
     gross: Money!
@@ -77,6 +79,8 @@ export const schema = /* GraphQL */ `
   input ProductsSearchInput {
     productsId: [Int!]
     parameters: [ParameterFilter!]
+    "Ours: the finder's built engine field (Brand|Model|Generation|Engine, 2 to 4 names) in place of an engine id (49)."
+    vehicle: String
     limit: Int
   }
   type GrossPrice {

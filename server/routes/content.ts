@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ENGINE_DATA_COUNTRIES } from '../../src/api/wire';
 import type { FieldValidationResponse, HotspotsResponse } from '../../src/api/wire';
 import { ZIP_RANGES } from '../../src/domain/zipRanges';
 import type { ShopRepository } from '../db/repository';
@@ -30,12 +31,30 @@ export function validateField(field: string, value: string): FieldValidationResp
 
 export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void {
   app.get('/data/include/cms/substitutes.json', async (_request, reply) => reply.header('Cache-Control', STATIC_CACHE).send(await repo.substitutes()));
-  app.get('/data/include/cms/engine_categories_marka.json', async (_request, reply) => reply.header('Cache-Control', STATIC_CACHE).send(await repo.brandInitials()));
-  app.get('/data/include/cms/engine_categories_:letter', async (request, reply) => {
-    const match = /^([a-z])\.json$/.exec((request.params as { letter: string }).letter);
+  const brandInitials = async (reply: FastifyReply) => reply.header('Cache-Control', STATIC_CACHE).send(await repo.brandInitials());
+  const engineData = async (letterFile: string, reply: FastifyReply) => {
+    const match = /^([a-z])\.json$/.exec(letterFile);
     if (!match) return sendError(reply, 404, 'not_found', 'Engine data exists per brand initial: engine_categories_{a-z}.json');
     return reply.header('Cache-Control', STATIC_CACHE).send(await repo.engineTree(match[1]));
-  });
+  };
+  // The unprefixed files are the default country's (it).
+  app.get('/data/include/cms/engine_categories_marka.json', async (_request, reply) => brandInitials(reply));
+  app.get('/data/include/cms/engine_categories_:letter', async (request, reply) => engineData((request.params as { letter: string }).letter, reply));
+  /**
+   * Engine data per country (shop version): /data/include/cms/{it|pl|en}/engine_categories_marka.json
+   * and .../engine_categories_{letter}.json. The demo catalogue's vehicles are the same in every
+   * country; a real shop's lists differ by market.
+   */
+  const country = (request: FastifyRequest, reply: FastifyReply) => {
+    const { country: code } = request.params as { country: string };
+    if ((ENGINE_DATA_COUNTRIES as readonly string[]).includes(code)) return true;
+    void sendError(reply, 404, 'not_found', `Engine data exists for the countries ${ENGINE_DATA_COUNTRIES.join(', ')}`);
+    return false;
+  };
+  app.get('/data/include/cms/:country/engine_categories_marka.json', async (request, reply) => (country(request, reply) ? brandInitials(reply) : reply));
+  app.get('/data/include/cms/:country/engine_categories_:letter', async (request, reply) =>
+    country(request, reply) ? engineData((request.params as { letter: string }).letter, reply) : reply,
+  );
   /** The finder's vehicle search list: { id, value: { text fields that are searched } }. */
   app.get('/data/include/cms/brake_vehicles.json', async (_request, reply) => {
     const list = (await repo.engineTree()).flatMap((brand) =>

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { ShopRepository } from '../db/repository';
 import { contentSecurityPolicy, newNonce } from '../security';
 import { BadRequest } from '../http';
+import { cmsPageRoutes } from './cmsPages';
 import { listingData } from './search';
 import { deviceFromUserAgent, shopSnippets } from './shopData';
 import { configuredOrigin, publicOrigin } from './seo';
@@ -44,7 +45,7 @@ export function pageRoutes(app: FastifyInstance, repo: ShopRepository, staticDir
     } catch (error) {
       // A listing address with parameters the shop refuses: the page says it could not load them.
       if (!(error instanceof BadRequest)) throw error;
-      state = { page: { location, status: 'failed', categories: [], listing: null, product: null } };
+      state = { page: { location, status: 'failed', categories: [], listing: null, product: null, cmsPage: null } };
       status = 400;
     }
     const drawn = state.page!.location!;
@@ -67,6 +68,7 @@ export function pageRoutes(app: FastifyInstance, repo: ShopRepository, staticDir
   };
 
   for (const path of ['/', '/main.php', '/basketedit.php', '/brakes.php', '/contact.php', '/noproduct.php']) app.get(path, (request, reply) => sendPage(request, reply));
+  cmsPageRoutes(app, repo, sendPage);
   app.get('/search.php', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     if (query.json === 'true') {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ListingResponse, SearchValuesResponse } from '../../src/api/wire';
+import type { FinderRowsResponse, ListingResponse, SearchValuesResponse } from '../../src/api/wire';
 import { TRAIT } from '../../src/api/wire';
+import { parseEngineField } from '../../src/domain/brakeFinder';
+import { foldText } from '../../src/domain/searchText';
 import type { ListingFilter, ShopRepository } from '../db/repository';
 import { BadRequest, oneOf, optionalId, optionalText } from '../http';
 
@@ -60,7 +62,7 @@ export function searchRoutes(app: FastifyInstance, repo: ShopRepository): void {
         break;
       }
       default:
-        values = await repo.categoryCounts(listingFilter(params));
+        values = await repo.categoryCounts(await resolvedListingFilter(repo, params));
     }
     reply.header('Cache-Control', 'no-store');
     const answer: SearchValuesResponse = { values };
@@ -68,12 +70,97 @@ export function searchRoutes(app: FastifyInstance, repo: ShopRepository): void {
   });
 }
 
-/** GET /search.php?json=true&...: the listing's data, or the finder's axis / category rows. */
-export async function listingData(repo: ShopRepository, query: Params): Promise<ListingResponse | { values: Array<[number, string, number]> }> {
-  const filter = listingFilter(query);
-  const finder = oneOf(query, 'finder', ['axes', 'categories'] as const);
-  if (finder === 'axes') return { values: await repo.axisCounts(filter) };
-  if (finder === 'categories') return { values: await repo.categoryCounts(filter) };
+/* ------------------------------------------------------------------ the finder's engine field */
+
+/** A vehicle named level by level, as ids: what a built engine field resolves to. */
+export type VehicleIds = Pick<ListingFilter, 'brand' | 'model' | 'generation' | 'engine'>;
+
+/** No vehicle of that name: an engine id no fitment carries, so the filter matches nothing. */
+const NO_VEHICLE: VehicleIds = { engine: 0 };
+
+/**
+ * A built engine field ("Brand|Model|Generation|Engine", 2 to 4 names, compared folded) as
+ * the ids of its levels, through the configurator's own lookups; NO_VEHICLE when a name is
+ * unknown.
+ */
+export async function resolveBuiltVehicle(repo: ShopRepository, names: readonly string[]): Promise<VehicleIds> {
+  const find = (rows: Array<[number, string]>, name: string) => rows.find(([, label]) => foldText(label) === foldText(name))?.[0];
+  const brand = find(await repo.brands(), names[0]);
+  if (brand === undefined) return NO_VEHICLE;
+  const model = find(await repo.models(brand), names[1]);
+  if (model === undefined) return NO_VEHICLE;
+  if (names.length < 3) return { brand, model };
+  const generation = find(await repo.generations(model), names[2]);
+  if (generation === undefined) return NO_VEHICLE;
+  if (names.length < 4) return { brand, model, generation };
+  const engine = find(await repo.engines(generation), names[3]);
+  return engine === undefined ? NO_VEHICLE : { brand, model, generation, engine };
+}
+
+/** Every engine id of a resolved vehicle (the brake product query's engines). */
+export async function vehicleEngines(repo: ShopRepository, vehicle: VehicleIds): Promise<number[]> {
+  if (vehicle.engine !== undefined) return [vehicle.engine];
+  const generations = vehicle.generation !== undefined ? [vehicle.generation] : vehicle.model !== undefined ? (await repo.generations(vehicle.model)).map(([id]) => id) : [];
+  const engines: number[] = [];
+  for (const generation of generations) engines.push(...(await repo.engines(generation)).map(([id]) => id));
+  return engines;
+}
+
+/** The engine field of a query parameter: an engine id, or a built result resolved to ids. */
+export async function engineFieldFilter(repo: ShopRepository, value: string, name: string): Promise<{ id: number } | { vehicle: VehicleIds }> {
+  const parsed = parseEngineField(value);
+  if (!parsed) throw new BadRequest('invalid_parameter', `Parameter ${name} must be an engine id or a built vehicle "Brand|Model[|Generation[|Engine]]"`);
+  if (parsed.kind === 'id') return { id: parsed.engineId };
+  return { vehicle: await resolveBuiltVehicle(repo, parsed.names) };
+}
+
+const ENGINE_PARAM = `traits_alt[${TRAIT.engine}]`;
+const VEHICLE_PARAM = `traits_alt[${TRAIT.replacementCode}]`;
+
+/**
+ * The listing filter with the finder's fields read: traits_alt[49] (the engine field) and
+ * traits_alt[172622] (a replacement code, or the vehicle of a finder result link) may be an
+ * id or a built vehicle.
+ */
+export async function resolvedListingFilter(repo: ShopRepository, query: Params): Promise<ListingFilter> {
+  const engine = optionalText(query, ENGINE_PARAM, 400);
+  const vehicle = optionalText(query, VEHICLE_PARAM, 400);
+  const filter = listingFilter({ ...query, [ENGINE_PARAM]: undefined, [VEHICLE_PARAM]: undefined });
+  if (engine !== undefined) {
+    const field = await engineFieldFilter(repo, engine, ENGINE_PARAM);
+    Object.assign(filter, 'id' in field ? { engine: field.id } : field.vehicle);
+  }
+  if (vehicle !== undefined) {
+    const field = await engineFieldFilter(repo, vehicle, VEHICLE_PARAM);
+    // An id names a replacement code or a vehicle (the same id space; the repository matches both).
+    Object.assign(filter, 'id' in field ? { replacementCode: field.id } : field.vehicle);
+  }
+  return filter;
+}
+
+/** The trait a finder request asks for: given empty (traits_alt[148722]= for axes, traits_alt[24]= for categories). */
+export function askedFinderRows(query: Params): 'axes' | 'categories' | null {
+  if (query[`traits_alt[${TRAIT.axis}]`] === '') return 'axes';
+  if (query[`traits_alt[${TRAIT.category}]`] === '') return 'categories';
+  return null;
+}
+
+/**
+ * GET /search.php?json=true&...: the listing's data, or the finder's rows: the axes for
+ * traits_alt[148722] (empty) with the engine field traits_alt[49]; the categories for
+ * traits_alt[24] (empty) with traits_alt[49] and the axis traits_alt[148722].
+ */
+export async function listingData(repo: ShopRepository, query: Params): Promise<ListingResponse | FinderRowsResponse> {
+  const asked = askedFinderRows(query);
+  if (asked) {
+    if (optionalText(query, ENGINE_PARAM, 400) === undefined) throw new BadRequest('missing_parameter', `The finder's rows need the engine field ${ENGINE_PARAM}`);
+    if (asked === 'categories' && optionalId(query, `traits_alt[${TRAIT.axis}]`) === undefined) {
+      throw new BadRequest('missing_parameter', `The finder's categories need the axis traits_alt[${TRAIT.axis}]`);
+    }
+  }
+  const filter = await resolvedListingFilter(repo, asked ? { ...query, [`traits_alt[${asked === 'axes' ? TRAIT.axis : TRAIT.category}]`]: undefined } : query);
+  if (asked === 'axes') return { values: await repo.axisCounts(filter) };
+  if (asked === 'categories') return { values: await repo.categoryCounts(filter) };
   const page = optionalId(query, 'page') ?? 1;
   const pageSize = optionalId(query, 'limit') ?? 24;
   if (pageSize > 96) throw new BadRequest('invalid_parameter', 'Parameter limit must be at most 96');

@@ -1,7 +1,7 @@
 import { http } from './http';
 import { GRAPHQL_PATH } from './graphql';
 import type { BrakeProduct, EngineNode, FinderRowsResponse, GraphQLResponse, ProductsSearchInput, ProductTrait, ProjectorResponse } from './wire';
-import { TRAIT } from './wire';
+import { ENGINE_DATA_COUNTRIES, TRAIT } from './wire';
 
 /**
  * The brake finder's calls (brake-shop spec section 7): engine data per brand letter, the
@@ -15,16 +15,23 @@ export interface SearchVehicleEntry {
   value: Record<string, string>;
 }
 
-/** engine_categories_marka.json: brand initials, each with its brands. */
-export async function fetchBrandInitials(signal?: AbortSignal): Promise<EngineNode[]> {
-  const answer = await http.get<EngineNode[]>(`${ENGINE_DATA_PATH}engine_categories_marka.json`, { signal });
+
+/** Engine data lives per country (shop version): /data/include/cms/{country}/engine_categories_*.json; unknown countries read the default (it). */
+export function engineDataPath(country: string): string {
+  const known = (ENGINE_DATA_COUNTRIES as readonly string[]).includes(country) ? country : ENGINE_DATA_COUNTRIES[0];
+  return `${ENGINE_DATA_PATH}${known}/`;
+}
+
+/** engine_categories_marka.json of a country: brand initials, each with its brands. */
+export async function fetchBrandInitials(country: string, signal?: AbortSignal): Promise<EngineNode[]> {
+  const answer = await http.get<EngineNode[]>(`${engineDataPath(country)}engine_categories_marka.json`, { signal });
   return Array.isArray(answer.data) ? answer.data : [];
 }
 
-/** engine_categories_{letter}.json: brand > model > generation > engine of brands with that initial. */
-export async function fetchEngineData(letter: string, signal?: AbortSignal): Promise<EngineNode[]> {
+/** engine_categories_{letter}.json of a country: brand > model > generation > engine of brands with that initial. */
+export async function fetchEngineData(letter: string, country: string, signal?: AbortSignal): Promise<EngineNode[]> {
   if (!/^[a-z]$/.test(letter)) throw new Error(`no engine data for "${letter}"`);
-  const answer = await http.get<EngineNode[]>(`${ENGINE_DATA_PATH}engine_categories_${letter}.json`, { signal });
+  const answer = await http.get<EngineNode[]>(`${engineDataPath(country)}engine_categories_${letter}.json`, { signal });
   return Array.isArray(answer.data) ? answer.data : [];
 }
 
@@ -34,16 +41,25 @@ export async function fetchSearchVehicles(signal?: AbortSignal): Promise<SearchV
   return Array.isArray(answer.data) ? answer.data : [];
 }
 
-/** Axis rows [id, name, count] for an engine (traits_alt[148722] asked, engine in traits_alt[49]). */
-export async function fetchAxes(engineId: number, signal?: AbortSignal): Promise<Array<[number, string, number]>> {
-  const params = { json: 'true', finder: 'axes', [`traits_alt[${TRAIT.engine}]`]: engineId };
-  return (await http.get<FinderRowsResponse>('/search.php', { params, signal })).data.values;
+/** The finder's search-results path (the listing's JSON mode). */
+export const FINDER_ROWS_PATH = '/search.php';
+
+/** Axis rows [id, name, count]: traits_alt[148722] (asked, empty) with the serialised engine field (traits_alt[49]). */
+export function axesParams(engine: string): Record<string, string> {
+  return { json: 'true', [`traits_alt[${TRAIT.axis}]`]: '', [`traits_alt[${TRAIT.engine}]`]: engine };
 }
 
-/** Category rows [id, name, count] for an engine and axis. */
-export async function fetchCategories(engineId: number, axis: number, signal?: AbortSignal): Promise<Array<[number, string, number]>> {
-  const params = { json: 'true', finder: 'categories', [`traits_alt[${TRAIT.engine}]`]: engineId, [`traits_alt[${TRAIT.axis}]`]: axis };
-  return (await http.get<FinderRowsResponse>('/search.php', { params, signal })).data.values;
+/** Category rows [id, name, count]: traits_alt[24] (asked, empty) with the engine and axis fields. */
+export function categoriesParams(engine: string, axis: number): Record<string, string> {
+  return { json: 'true', [`traits_alt[${TRAIT.category}]`]: '', [`traits_alt[${TRAIT.engine}]`]: engine, [`traits_alt[${TRAIT.axis}]`]: String(axis) };
+}
+
+export async function fetchAxes(engine: string, signal?: AbortSignal): Promise<Array<[number, string, number]>> {
+  return (await http.get<FinderRowsResponse>(FINDER_ROWS_PATH, { params: axesParams(engine), signal })).data.values;
+}
+
+export async function fetchCategories(engine: string, axis: number, signal?: AbortSignal): Promise<Array<[number, string, number]>> {
+  return (await http.get<FinderRowsResponse>(FINDER_ROWS_PATH, { params: categoriesParams(engine, axis), signal })).data.values;
 }
 
 const BRAKE_PRODUCT_FIELDS = 'id name link icon longDescription price { price { gross { value currency formatted } } } producer { name } sizes { id name } versionName awardedParameters { name id values { id name } }';
@@ -54,6 +70,7 @@ function searchInputText(input: ProductsSearchInput): string {
   if (input.parameters?.length) {
     parts.push(`parameters: [${input.parameters.map((p) => `{ id: ${Math.trunc(p.id)}, values: [${p.values.map((v) => Math.trunc(v)).join(', ')}] }`).join(', ')}]`);
   }
+  if (input.vehicle) parts.push(`vehicle: ${JSON.stringify(input.vehicle)}`);
   parts.push(`limit: ${Math.min(input.limit ?? FINDER_PRODUCTS_LIMIT, FINDER_PRODUCTS_LIMIT)}`);
   return `{ ${parts.join(', ')} }`;
 }
@@ -70,19 +87,18 @@ export async function fetchBrakeProducts(input: ProductsSearchInput, signal?: Ab
   return answer.data.data.products.products;
 }
 
-/** Finder helper, type select: axis, category and engine. */
-export function fetchSelectedProducts(axis: number, category: number, engineId: number, signal?: AbortSignal): Promise<BrakeProduct[]> {
-  return fetchBrakeProducts(
-    {
-      parameters: [
-        { id: TRAIT.axis, values: [axis] },
-        { id: TRAIT.category, values: [category] },
-        { id: TRAIT.engine, values: [engineId] },
-      ],
-      limit: FINDER_PRODUCTS_LIMIT,
-    },
-    signal,
-  );
+/** Finder helper, type select: axis, category and engine (a direct engine id as parameter 49, a built one as `vehicle`). */
+export function selectedProductsInput(axis: number, category: number, engine: string): ProductsSearchInput {
+  const direct = /^\d+$/.test(engine);
+  return {
+    parameters: [{ id: TRAIT.axis, values: [axis] }, { id: TRAIT.category, values: [category] }, ...(direct ? [{ id: TRAIT.engine, values: [Number(engine)] }] : [])],
+    ...(direct ? {} : { vehicle: engine }),
+    limit: FINDER_PRODUCTS_LIMIT,
+  };
+}
+
+export function fetchSelectedProducts(axis: number, category: number, engine: string, signal?: AbortSignal): Promise<BrakeProduct[]> {
+  return fetchBrakeProducts(selectedProductsInput(axis, category, engine), signal);
 }
 
 /** Finder helper, type product: products by id (the comparison's details). */

@@ -50,7 +50,10 @@ const TEXT_SEARCH_FIELDS =
 
 /** The live search: every result group for a text (products, producers, ..., replacement codes). */
 export async function fetchTextSearch(text: string, limit: number, signal?: AbortSignal): Promise<TextSearchResult> {
-  const query = `{ productsTextSearch(searchInput: { text: ${JSON.stringify(text)}, limit: ${Math.trunc(limit)} }) { ${TEXT_SEARCH_FIELDS} } }`;
+  // The information pages found are those of the page's language (read when asked, never at load).
+  const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  const lang = ['it', 'pl', 'en'].includes(language) ? `, lang: ${JSON.stringify(language)}` : '';
+  const query = `{ productsTextSearch(searchInput: { text: ${JSON.stringify(text)}, limit: ${Math.trunc(limit)}${lang} }) { ${TEXT_SEARCH_FIELDS} } }`;
   const answer = await graphql<{ productsTextSearch: TextSearchResult }>(query, 'productsTextSearch', signal);
   if (!answer.data) throw new Error(answer.errors?.[0]?.message ?? 'text search failed');
   return answer.data.productsTextSearch;

@@ -32,6 +32,9 @@ export const BRAKE_CATEGORY = {
 /** Response header that announces pending tracking events (WIRE.md). */
 export const TRACKING_EVENTS_HEADER = 'x-iai-tracking-events';
 
+/** Engine data files exist per country (shop version): /data/include/cms/{country}/engine_categories_*.json. */
+export const ENGINE_DATA_COUNTRIES = ['it', 'pl', 'en'] as const;
+
 /** Literal size id of a one-size product. */
 export const ONE_SIZE = 'uniw';
 
@@ -369,7 +372,10 @@ export interface ListingProduct {
  * GET /search.php?json=true&... (ours): the listing page's data. Filters: traits_alt[24|47497|49|
  * 172622|148722], menu_alt[2_1|2_2|2_3], producer, text, sort (popular | price_asc | price_desc |
  * name), page (from 1), limit (<= 96), vehicle (an engine id: marks products that fit it).
- * With finder=axes or finder=categories the answer is `FinderRowsResponse` instead.
+ * traits_alt[49] is the finder's engine field: an engine id or a built "Brand|Model|..." result;
+ * traits_alt[172622] is a replacement-code id or the vehicle (an engine id or a built result).
+ * The finder asks its rows with an empty trait (the trait asked for): traits_alt[148722]= with the
+ * engine gives the axes, traits_alt[24]= with engine and axis the categories, as `FinderRowsResponse`.
  */
 export interface ListingResponse {
   products: ListingProduct[];
@@ -382,7 +388,7 @@ export interface ListingResponse {
   query: Record<string, string>;
 }
 
-/** GET /search.php?json=true&finder=axes|categories&traits_alt[49]=...: rows [id, name, count]. */
+/** GET /search.php?json=true&traits_alt[148722]=&traits_alt[49]=... (axes) or &traits_alt[24]=&traits_alt[49]=...&traits_alt[148722]=... (categories): rows [id, name, count]. */
 export interface FinderRowsResponse {
   values: Array<[number, string, number]>;
 }
@@ -399,6 +405,8 @@ export interface FinderRowsResponse {
 export interface ProductsSearchInput {
   productsId?: number[];
   parameters?: Array<{ id: number; values: number[] }>;
+  /** Ours: the finder's built engine field ("Brand|Model|Generation|Engine", 2 to 4 names) instead of an engine id (49). */
+  vehicle?: string;
   limit?: number;
 }
 
@@ -428,6 +436,21 @@ export interface ReplacementCodeHit {
   link: string;
   param_id: number;
   value_id: number;
+}
+
+/**
+ * GET /pages/{slug}?json=true (ours): an information page (shipping, returns, instalments,
+ * warranty, terms) in the language its slug belongs to; `body` is HTML the page sanitises.
+ */
+export interface CmsPageResponse {
+  slug: string;
+  lang: string;
+  title: string;
+  body: string;
+  /** The page's address, /pages/{slug}. */
+  link: string;
+  /** The same page in the other languages. */
+  alternates: Array<{ lang: string; title: string; link: string }>;
 }
 
 export interface TextSearchResult {

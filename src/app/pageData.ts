@@ -1,4 +1,5 @@
-import type { ListingResponse, ProductPageData } from '../api/wire';
+import type { CmsPageResponse, ListingResponse, ProductPageData } from '../api/wire';
+import { infoPageSlug } from '../domain/infoPages';
 import type { PageLocation, PageState } from '../../store/pageSlice';
 
 /** How many popular products the home page shows. */
@@ -10,23 +11,29 @@ export interface PageDataNeeds {
   /** The listing's query (the /search.php parameters), or null. */
   listing: Record<string, string> | null;
   product: number | null;
+  /** An information page's slug (/pages/{slug}), or null. */
+  cmsPage: string | null;
 }
+
+const NOTHING: PageDataNeeds = { categories: false, listing: null, product: null, cmsPage: null };
 
 export function pageDataNeeds(location: PageLocation, savedEngine?: number): PageDataNeeds {
   switch (location.type) {
     case 'main':
-      return { categories: true, listing: { limit: String(HOME_POPULAR_COUNT) }, product: null };
+      return { ...NOTHING, categories: true, listing: { limit: String(HOME_POPULAR_COUNT) } };
     case 'brakes':
-      return { categories: true, listing: null, product: null };
+      return { ...NOTHING, categories: true };
     case 'search': {
       // A saved vehicle marks the products that fit it, on every listing (not only its own).
       const query = savedEngine && !location.query['traits_alt[49]'] ? { ...location.query, vehicle: String(savedEngine) } : location.query;
-      return { categories: false, listing: query, product: null };
+      return { ...NOTHING, listing: query };
     }
     case 'product':
-      return { categories: false, listing: null, product: location.productId ?? 0 };
+      return { ...NOTHING, product: location.productId ?? 0 };
+    case 'cms':
+      return { ...NOTHING, cmsPage: infoPageSlug(location.path) ?? '' };
     default:
-      return { categories: false, listing: null, product: null };
+      return NOTHING;
   }
 }
 
@@ -35,6 +42,7 @@ export interface PageAnswers {
   categories?: Array<[number, string, number]>;
   listing?: ListingResponse;
   product?: ProductPageData | null;
+  cmsPage?: CmsPageResponse | null;
 }
 
 /**
@@ -43,12 +51,13 @@ export interface PageAnswers {
  * does not exist is the no-product page.
  */
 export function pageStateFrom(location: PageLocation, answers: PageAnswers): PageState {
-  const missingProduct = location.type === 'product' && answers.product === null;
+  const missing = (location.type === 'product' && answers.product === null) || (location.type === 'cms' && answers.cmsPage === null);
   return {
-    location: missingProduct ? { ...location, type: 'noProduct', productId: null } : location,
+    location: missing ? { ...location, type: 'noProduct', productId: null } : location,
     status: 'ready',
     categories: answers.categories ?? [],
     listing: answers.listing ?? null,
     product: answers.product ?? null,
+    cmsPage: answers.cmsPage ?? null,
   };
 }

@@ -11,6 +11,7 @@ const PAGE_LOADERS: Record<PageType, () => Promise<PageModule>> = {
   basket: () => import(/* webpackChunkName: "page-basket" */ '../pages/basket/BasketPage'),
   brakes: () => import(/* webpackChunkName: "page-brakes" */ '../pages/brakes/BrakesPage'),
   contact: () => import(/* webpackChunkName: "page-contact" */ '../pages/contact/ContactPage'),
+  cms: () => import(/* webpackChunkName: "page-cms" */ '../pages/cms/CmsPage'),
   noProduct: () => import(/* webpackChunkName: "page-no-product" */ '../pages/no-product/NoProductPage'),
 };
 
@@ -22,6 +23,7 @@ export const PAGE_CHUNK: Record<PageType, string> = {
   basket: 'page-basket',
   brakes: 'page-brakes',
   contact: 'page-contact',
+  cms: 'page-cms',
   noProduct: 'page-no-product',
 };
 

@@ -4,12 +4,14 @@ import { useLayoutKind } from '../../store/hooks';
 import { LANGUAGES, isLanguage, rememberLanguage, switchLanguage } from '../i18n/runtime';
 import { SnippetsEnd } from './ShopSnippets';
 import { DropDownList } from './DropDownList';
+import { infoPageLink, type InfoTopic } from '../domain/infoPages';
 
-const GROUPS = [
+/** Link groups: an address, or an information page's topic (its address depends on the language). */
+const GROUPS: ReadonlyArray<{ id: string; links: ReadonlyArray<readonly [string, string | { topic: InfoTopic }]> }> = [
   { id: 'shop', links: [['pads', '/search.php?traits_alt[24]=148728'], ['discs', '/search.php?traits_alt[24]=151538'], ['kits', '/search.php?traits_alt[24]=154315'], ['brakes', '/brakes.php']] },
-  { id: 'help', links: [['contact', '/contact.php'], ['shipping', '/search.php?text=spedizioni'], ['returns', '/search.php?text=resi']] },
-  { id: 'info', links: [['instalments', '/search.php?text=rate'], ['warranty', '/search.php?text=garanzia']] },
-] as const;
+  { id: 'help', links: [['contact', '/contact.php'], ['shipping', { topic: 'shipping' }], ['returns', { topic: 'returns' }]] },
+  { id: 'info', links: [['instalments', { topic: 'instalments' }], ['warranty', { topic: 'warranty' }]] },
+];
 
 /**
  * Footer link groups: collapsed in view 1 (mobile), open in views 2-4; the shopper can toggle
@@ -52,7 +54,7 @@ export function Footer() {
               <ul id={panelId} hidden={!open}>
                 {group.links.map(([key, href]) => (
                   <li key={key}>
-                    <a href={href}>{t(`footer.links.${key}`)}</a>
+                    <a href={typeof href === 'string' ? href : infoPageLink(href.topic, i18n.language)}>{t(`footer.links.${key}`)}</a>
                   </li>
                 ))}
               </ul>
@@ -79,8 +81,8 @@ export function Footer() {
           links={[
             { href: '/contact.php', label: t('footer.links.contact') },
             { href: '/basketedit.php', label: t('header.basket') },
-            { href: '/search.php?text=spedizioni', label: t('footer.links.shipping') },
-            { href: '/search.php?text=resi', label: t('footer.links.returns') },
+            { href: infoPageLink('shipping', i18n.language), label: t('footer.links.shipping') },
+            { href: infoPageLink('returns', i18n.language), label: t('footer.links.returns') },
           ]}
         />
       </div>

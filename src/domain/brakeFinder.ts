@@ -81,13 +81,12 @@ export function disabledDropdownAlert(choice: VehicleChoice, dropdown: Dropdown)
   return 'brake_choose_model';
 }
 
-export type SubmitAlert = 'brake_choose_brand' | 'brake_choose_model' | 'brake_choose_engine';
+export type SubmitAlert = 'brake_choose_brand' | 'brake_choose_model';
 
-/** Submit needs brand, then model (then an engine to search with). */
+/** Submit needs brand, then model; nothing more (the engine field is built from what is chosen). */
 export function selectSubmitAlert(choice: VehicleChoice): SubmitAlert | null {
   if (choice.brand === null) return 'brake_choose_brand';
   if (choice.model === null) return 'brake_choose_model';
-  if (choice.engine === null) return 'brake_choose_engine';
   return null;
 }
 
@@ -102,7 +101,56 @@ export function engineResult(tree: readonly EngineNode[] | undefined, choice: Ve
   const engine = child(generation?.c, choice.engine);
   const label = vehicleLabel(choice);
   if (engine?.id) return { kind: 'id', engineId: engine.id, label };
-  return { kind: 'built', path: DROPDOWNS.map((dropdown) => choice[dropdown]).join('|'), label };
+  return { kind: 'built', path: builtEngine(choice), label };
+}
+
+/**
+ * The serialised engine field: what the finder sends as traits_alt[49] (axes, categories,
+ * products) and as the vehicle (traits_alt[172622]) in its result links. A direct engine id
+ * when the chosen engine option carries one; otherwise the built result, the names chosen so
+ * far joined by "|" ("Fiat|Panda|Panda III (2012-2020)"), brand and model at least.
+ */
+export const BUILT_ENGINE_SEPARATOR = '|';
+/** A built engine field names 2 to 4 levels, each at most this long. */
+export const BUILT_ENGINE_PART_MAX = 80;
+
+export function builtEngine(choice: VehicleChoice): string {
+  const parts: string[] = [];
+  for (const dropdown of DROPDOWNS) {
+    const value = choice[dropdown];
+    if (value === null) break;
+    parts.push(value);
+  }
+  return parts.join(BUILT_ENGINE_SEPARATOR);
+}
+
+/** The engine field of a choice (null until brand and model are chosen). */
+export function engineField(tree: readonly EngineNode[] | undefined, choice: VehicleChoice): string | null {
+  if (choice.brand === null || choice.model === null) return null;
+  const result = engineResult(tree, choice);
+  return result?.kind === 'id' ? String(result.engineId) : builtEngine(choice);
+}
+
+export type ParsedEngineField = { kind: 'id'; engineId: number } | { kind: 'built'; names: string[] };
+
+/** Reads an engine field back (the server's side): an id, or 2 to 4 names; null when malformed. */
+export function parseEngineField(value: string): ParsedEngineField | null {
+  if (/^\d{1,12}$/.test(value)) return Number(value) > 0 ? { kind: 'id', engineId: Number(value) } : null;
+  const names = value.split(BUILT_ENGINE_SEPARATOR).map((name) => name.trim());
+  if (names.length < 2 || names.length > DROPDOWNS.length) return null;
+  if (names.some((name) => !name || name.length > BUILT_ENGINE_PART_MAX)) return null;
+  return { kind: 'built', names };
+}
+
+/**
+ * A finder result as a listing address: the vehicle as traits_alt[172622], with the chosen
+ * axis (traits_alt[148722]) and category (traits_alt[24]).
+ */
+export function finderListingLink(engine: string, axis: number | null, category: number | null): string {
+  const params = [`traits_alt[${TRAIT.replacementCode}]=${encodeURIComponent(engine)}`];
+  if (axis !== null) params.push(`traits_alt[${TRAIT.axis}]=${axis}`);
+  if (category !== null) params.push(`traits_alt[${TRAIT.category}]=${category}`);
+  return `/search.php?${params.join('&')}`;
 }
 
 /** "Alfa Romeo 147 I (2008-2012) 1.5 dCi": a part the next one starts with is said once. */
@@ -244,14 +292,26 @@ export function readComparedIds(stored: string | null): number[] {
 
 /* ------------------------------------------------------------------ placement */
 
+const HTML_ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#39;': "'", '&lt;': '<', '&gt;': '>' };
+
+/** The data-tech-name variable a (sanitised) description carries, if any: the heading the finder goes before. */
+export function techNameOf(html: string): string | null {
+  const match = /\sdata-tech-name\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(html);
+  const value = (match?.[1] ?? match?.[2] ?? '').replace(/&(amp|quot|#39|lt|gt);/g, (entity) => HTML_ENTITIES[entity]).trim();
+  return value || null;
+}
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /**
  * On a product page the finder goes inside the long description, before the heading named by
- * data-tech-name when given, else before the engine list. Answers the HTML before and after.
+ * data-tech-name when given (and present), else before the engine list. Answers the HTML
+ * before and after.
  */
 export function splitDescription(html: string, techName?: string | null): { before: string; after: string } | null {
   const patterns: RegExp[] = [];
   if (techName) {
-    const escaped = techName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const escaped = escapeText(techName).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     patterns.push(new RegExp(`<h[1-6][^>]*>\\s*${escaped}\\s*</h[1-6]>`, 'i'));
   }
   patterns.push(/<h[1-6][^>]*class="[^"]*engine-list-title[^"]*"[^>]*>/i, /<ul[^>]*class="[^"]*engine-list[^"]*"[^>]*>/i);

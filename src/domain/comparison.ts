@@ -221,7 +221,21 @@ export function replacementCodes(product: BrakeProduct): string[] {
   return [...doc.querySelectorAll('ul.replacement-list > li')].map((li) => (li.textContent ?? '').trim()).filter(Boolean);
 }
 
-function cellValue(product: BrakeProduct, type: string, drawingBase: string): CompareValue {
+/** Engine lists from the traits (groups 49 and 181409), by product id, for descriptions without one. */
+export type TraitEngines = Readonly<Record<number, EngineGroup[]>>;
+
+/** A product's engine list: the description's, else the one its traits carry. */
+export function productEngines(product: BrakeProduct, fromTraits?: TraitEngines): EngineGroup[] {
+  const fromDescription = engineCompatibility(product.longDescription);
+  return fromDescription.length ? fromDescription : (fromTraits?.[product.id] ?? []);
+}
+
+/** Whether a long description holds an engine list (ul.engine-list); without one the traits are asked. */
+export function hasEngineList(longDescriptionHtml: string): boolean {
+  return /<ul\b[^>]*\bclass\s*=\s*["'][^"']*\bengine-list\b/i.test(longDescriptionHtml);
+}
+
+function cellValue(product: BrakeProduct, type: string, drawingBase: string, fromTraits?: TraitEngines): CompareValue {
   switch (type) {
     case 'icon':
       return product.icon || null;
@@ -234,7 +248,7 @@ function cellValue(product: BrakeProduct, type: string, drawingBase: string): Co
     case 'zamienniki':
       return replacementCodes(product);
     case 'silniki':
-      return flattenEngines(engineCompatibility(product.longDescription));
+      return flattenEngines(productEngines(product, fromTraits));
     default: {
       const id = Number(type);
       const parameter = Number.isInteger(id) ? product.awardedParameters.find((p) => p.id === id) : undefined;
@@ -245,7 +259,14 @@ function cellValue(product: BrakeProduct, type: string, drawingBase: string): Co
   }
 }
 
-function buildTable(products: readonly BrakeProduct[], definition: CompareTableDefinition, categoryId: number | null, title: string, drawingBase: string): ComparisonTable {
+function buildTable(
+  products: readonly BrakeProduct[],
+  definition: CompareTableDefinition,
+  categoryId: number | null,
+  title: string,
+  drawingBase: string,
+  fromTraits?: TraitEngines,
+): ComparisonTable {
   const rows: ComparisonRow[] = [];
   for (const entry of definition.category) {
     const { label, type } = parseRowDefinition(entry);
@@ -256,7 +277,7 @@ function buildTable(products: readonly BrakeProduct[], definition: CompareTableD
     const row = makeRow(
       label,
       type,
-      products.map((product) => cellValue(product, type, drawingBase)),
+      products.map((product) => cellValue(product, type, drawingBase, fromTraits)),
       parameterName,
     );
     if (row) rows.push(row);
@@ -279,12 +300,12 @@ function buildTable(products: readonly BrakeProduct[], definition: CompareTableD
  * order of appearance), each holding that category's products in the order given. Rows
  * whose values are all empty are left out; `differs` marks rows whose values are not all equal.
  */
-export function buildComparison(products: BrakeProduct[], categoryId: number | null, drawingBase: string = DRAWING_BASE_URL): ComparisonTable[] {
+export function buildComparison(products: BrakeProduct[], categoryId: number | null, drawingBase: string = DRAWING_BASE_URL, fromTraits?: TraitEngines): ComparisonTable[] {
   if (!products.length) return [];
   if (categoryId !== null && categoryId !== ALL_CATEGORIES) {
     const name = products.map(productCategory).find((c) => c?.id === categoryId)?.name;
     const definition = COMPARE_TABLES[categoryId] ?? genericDefinition(products, name ?? '');
-    return [buildTable(products, definition, categoryId, name ?? definition.catalog_name, drawingBase)];
+    return [buildTable(products, definition, categoryId, name ?? definition.catalog_name, drawingBase, fromTraits)];
   }
   const groups = new Map<number | null, { name: string; products: BrakeProduct[] }>();
   for (const product of products) {
@@ -303,7 +324,7 @@ export function buildComparison(products: BrakeProduct[], categoryId: number | n
     .sort((a, b) => rank(a.id) - rank(b.id) || a.appearance - b.appearance)
     .map(({ id, group }) => {
       const definition = (id !== null && COMPARE_TABLES[id]) || genericDefinition(group.products, group.name);
-      return buildTable(group.products, definition, id, group.name || definition.catalog_name, drawingBase);
+      return buildTable(group.products, definition, id, group.name || definition.catalog_name, drawingBase, fromTraits);
     });
 }
 

@@ -46,6 +46,7 @@ const en: Catalogue = {
     regionCurrent: 'Italy · English',
     copyright: '© 2026 FreniShop. Prices include VAT.',
   },
+  cms: { otherLanguages: 'This page in other languages' },
   language: { it: 'Italiano', pl: 'Polski', en: 'English' },
   /** Search engines and link previews (src/domain/seo.ts): titles, meta descriptions, breadcrumbs. */
   seo: {
@@ -345,6 +346,8 @@ const en: Catalogue = {
       another: 'Write another message',
     },
     terms: {
+      full: 'Read the full terms and conditions',
+      newTab: '(opens in a new tab)',
       title: 'Terms and conditions',
       p1: 'The data sent with this form is used only to answer your request and is kept for as long as that takes.',
       p2: 'The IBAN, if given, is used only to pay a refund.',
@@ -416,6 +419,7 @@ const en: Catalogue = {
     axes: "Axle",
     categories: "Category",
     productList: "Matching products",
+    showInListing: "See these parts in the product list",
     count_one: "{{count}} product",
     count_other: "{{count}} products",
     openProduct: "{{name}} (opens in a new tab)",
@@ -439,7 +443,6 @@ const en: Catalogue = {
     brake_choose_brand: "Choose the brand first",
     brake_choose_model: "Choose the model first",
     brake_choose_brand_and_model: "Choose the brand and the model first",
-    brake_choose_engine: "Choose the year and the engine of the vehicle",
     brake_number: "Several vehicles were found: choose one from the list",
     brake_compare: "Tick the products to compare",
     brake_compare_length: "Select at least 2 products to compare",

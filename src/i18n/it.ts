@@ -45,6 +45,7 @@ const it = {
     regionCurrent: 'Italia · Italiano',
     copyright: '© 2026 FreniShop. Prezzi IVA inclusa.',
   },
+  cms: { otherLanguages: 'Questa pagina in altre lingue' },
   language: { it: 'Italiano', pl: 'Polski', en: 'English' },
   /** Search engines and link previews (src/domain/seo.ts): titles, meta descriptions, breadcrumbs. */
   seo: {
@@ -344,6 +345,8 @@ const it = {
       another: 'Scrivi un altro messaggio',
     },
     terms: {
+      full: 'Leggi il testo completo dei termini e condizioni',
+      newTab: '(si apre in una nuova scheda)',
       title: 'Termini e condizioni',
       p1: 'I dati inviati con questo modulo servono solo a rispondere alla tua richiesta e sono conservati per il tempo necessario a gestirla.',
       p2: 'L’IBAN, se indicato, viene usato esclusivamente per accreditare un rimborso.',
@@ -415,6 +418,7 @@ const it = {
     axes: "Asse",
     categories: "Categoria",
     productList: "Prodotti adatti",
+    showInListing: "Vedi questi ricambi nell’elenco prodotti",
     count_one: "{{count}} prodotto",
     count_other: "{{count}} prodotti",
     openProduct: "{{name}} (si apre in una nuova scheda)",
@@ -438,7 +442,6 @@ const it = {
     brake_choose_brand: "Scegli prima la marca",
     brake_choose_model: "Scegli prima il modello",
     brake_choose_brand_and_model: "Scegli prima la marca e il modello",
-    brake_choose_engine: "Scegli anno e motore del veicolo",
     brake_number: "Sono stati trovati più veicoli: scegline uno dall’elenco",
     brake_compare: "Indicare i prodotti da confrontare",
     brake_compare_length: "Selezionare almeno 2 prodotti per il confronto",

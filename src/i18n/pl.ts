@@ -52,6 +52,7 @@ const pl: Catalogue = {
     regionCurrent: 'Włochy · Polski',
     copyright: '© 2026 FreniShop. Ceny zawierają VAT.',
   },
+  cms: { otherLanguages: 'Ta strona w innych językach' },
   language: { it: 'Italiano', pl: 'Polski', en: 'English' },
   /** Search engines and link previews (src/domain/seo.ts): titles, meta descriptions, breadcrumbs. */
   seo: {
@@ -361,6 +362,8 @@ const pl: Catalogue = {
       another: 'Napisz kolejną wiadomość',
     },
     terms: {
+      full: 'Przeczytaj pełny regulamin',
+      newTab: '(otwiera się w nowej karcie)',
       title: 'Regulamin',
       p1: 'Dane wysłane tym formularzem służą wyłącznie do odpowiedzi na Twoje zapytanie i są przechowywane tak długo, jak to potrzebne.',
       p2: 'IBAN, jeśli go podasz, jest używany wyłącznie do zwrotu pieniędzy.',
@@ -432,6 +435,7 @@ const pl: Catalogue = {
     axes: "Oś",
     categories: "Kategoria",
     productList: "Pasujące produkty",
+    showInListing: "Zobacz te części na liście produktów",
     count_one: "{{count}} produkt",
     count_few: "{{count}} produkty",
     count_many: "{{count}} produktów",
@@ -457,7 +461,6 @@ const pl: Catalogue = {
     brake_choose_brand: "Najpierw wybierz markę",
     brake_choose_model: "Najpierw wybierz model",
     brake_choose_brand_and_model: "Najpierw wybierz markę i model",
-    brake_choose_engine: "Wybierz rok i silnik pojazdu",
     brake_number: "Znaleziono kilka pojazdów: wybierz jeden z listy",
     brake_compare: "Wskaż produkty do porównania",
     brake_compare_length: "Wybierz co najmniej 2 produkty do porównania",

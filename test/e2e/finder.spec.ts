@@ -32,12 +32,12 @@ interface Pick {
 async function vehicleWithProducts(request: APIRequestContext): Promise<Pick> {
   const vehicles = (await (await request.get('/data/include/cms/brake_vehicles.json')).json()) as Vehicle[];
   for (const vehicle of vehicles.slice(0, 400)) {
-    const axes = ((await (await request.get(`/search.php?json=true&finder=axes&traits_alt[49]=${vehicle.id}`)).json()) as { values: Array<[number, string, number]> }).values.filter(
+    const axes = ((await (await request.get(`/search.php?json=true&traits_alt[148722]=&traits_alt[49]=${vehicle.id}`)).json()) as { values: Array<[number, string, number]> }).values.filter(
       (row) => row[2] > 0,
     );
     if (axes.length < 2) continue;
     const axis = axes[0][0];
-    const categories = ((await (await request.get(`/search.php?json=true&finder=categories&traits_alt[49]=${vehicle.id}&traits_alt[148722]=${axis}`)).json()) as {
+    const categories = ((await (await request.get(`/search.php?json=true&traits_alt[24]=&traits_alt[49]=${vehicle.id}&traits_alt[148722]=${axis}`)).json()) as {
       values: Array<[number, string, number]>;
     }).values;
     const category = categories.find((row) => row[2] >= 2);
@@ -212,7 +212,7 @@ test.describe('brake finder', () => {
   });
 
   test('brake_error1: the data cannot be read', async ({ page, request }) => {
-    await request.post('/__test/faults', { data: { path: '/data/include/cms/engine_categories_marka.json', mode: 'fail', times: 1 } });
+    await request.post('/__test/faults', { data: { path: '/data/include/cms/it/engine_categories_marka.json', mode: 'fail', times: 1 } });
     await page.goto('/brakes.php');
     await expect(section(page, 'data').getByRole('alert')).toHaveText(TEXT.error1);
     await screenshot(page, 'finder-error1');
@@ -231,7 +231,7 @@ test.describe('brake finder', () => {
 
   test('brake_error3: no categories for the chosen parameters', async ({ page, request }) => {
     const pick = await vehicleWithProducts(request);
-    await page.route(/\/search\.php\?.*finder=categories/, (route) => route.fulfill({ json: { values: [] } }));
+    await page.route(/\/search\.php\?.*traits_alt(%5B|\[)24(%5D|\])=(&|$)/, (route) => route.fulfill({ json: { values: [] } }));
     await page.goto('/brakes.php');
     await chooseVehicle(page, pick.vehicle);
     await section(page, 'products').locator('.finder-axes .finder-choice').first().click();
@@ -278,5 +278,141 @@ test.describe('brake finder', () => {
     await expect(finder(page).getByLabel('Marca')).toBeEnabled();
     await screenshot(page, 'finder-product-page');
     expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+/* ------------------------------------------------------------------ select tab, result links, compatibility */
+
+type Row = [number, string, number];
+const rowsOf = async (request: APIRequestContext, query: string) => ((await (await request.get(`/search.php?json=true&${query}`)).json()) as { values: Row[] }).values;
+
+/** A vehicle of the demo catalogue whose axis holds 2 or more discs. */
+async function vehicleWithDiscs(request: APIRequestContext): Promise<{ vehicle: Vehicle; axis: number; discs: Row }> {
+  const vehicles = (await (await request.get('/data/include/cms/brake_vehicles.json')).json()) as Vehicle[];
+  for (const vehicle of vehicles.slice(0, 400)) {
+    const axes = (await rowsOf(request, `traits_alt[148722]=&traits_alt[49]=${vehicle.id}`)).filter((row) => row[2] > 0);
+    if (axes.length < 2) continue;
+    const axis = axes[0][0];
+    const discs = (await rowsOf(request, `traits_alt[24]=&traits_alt[49]=${vehicle.id}&traits_alt[148722]=${axis}`)).find((row) => row[0] === 151538 && row[2] >= 2);
+    if (discs) return { vehicle, axis, discs };
+  }
+  throw new Error('no demo vehicle with two discs on its first axis');
+}
+
+/** The query of a request as an object. */
+const paramsOf = (url: string) => Object.fromEntries(new URL(url).searchParams);
+
+test.describe('brake finder: select tab, result links, engine compatibility', () => {
+  test('submit needs brand, then model, then fetches the axes with the built engine field; the result link opens the listing', async ({ page, request }) => {
+    const pick = await vehicleWithProducts(request);
+    const { brand, model } = pick.vehicle.value;
+    const built = `${brand}|${model}`;
+    // The engine data of the shop's country.
+    const initials = page.waitForRequest((r) => r.url().endsWith('/data/include/cms/it/engine_categories_marka.json'));
+    await page.goto('/brakes.php');
+    await initials;
+    const form = finder(page);
+    const submit = form.getByRole('button', { name: 'Cerca i freni' });
+    await submit.click();
+    await alertShown(page, TEXT.chooseBrand);
+    const letterFile = page.waitForRequest((r) => /\/data\/include\/cms\/it\/engine_categories_[a-z]\.json$/.test(r.url()));
+    await form.getByLabel('Marca').selectOption(brand);
+    await letterFile;
+    await expect(form.getByLabel('Modello')).toBeEnabled();
+    await submit.click();
+    await alertShown(page, 'Scegli prima il modello');
+    await form.getByLabel('Modello').selectOption(model);
+
+    // Brand and model are enough: the axes are asked with traits_alt[148722] and the built engine field.
+    const axesAsked = page.waitForRequest((r) => r.url().includes('/search.php?') && paramsOf(r.url())['traits_alt[148722]'] === '');
+    await submit.click();
+    expect(paramsOf((await axesAsked).url())).toEqual({ json: 'true', 'traits_alt[148722]': '', 'traits_alt[49]': built });
+    const products = section(page, 'products');
+    await expect(section(page, 'data').locator('.finder-section__changed')).toContainText(`${brand} ${model}`);
+    await expect(products.getByRole('alert')).toHaveCount(0);
+    const axis = products.locator('.finder-axes .finder-choice').first();
+    await expect(axis).toBeVisible();
+
+    // An axis asks the categories with traits_alt[24], the engine field and the axis.
+    const categoriesAsked = page.waitForRequest((r) => r.url().includes('/search.php?') && paramsOf(r.url())['traits_alt[24]'] === '');
+    await axis.click();
+    const categoriesQuery = paramsOf((await categoriesAsked).url());
+    expect(categoriesQuery).toMatchObject({ json: 'true', 'traits_alt[24]': '', 'traits_alt[49]': built });
+    expect(categoriesQuery['traits_alt[148722]']).toMatch(/^\d+$/);
+    const category = products.locator('.finder-categories .finder-choice').first();
+    await category.click();
+    await expect(products.locator('.finder-product').first()).toBeVisible();
+    const shown = await products.locator('.finder-product').count();
+
+    // The result link carries the vehicle (here the built result) as traits_alt[172622].
+    const link = products.getByRole('link', { name: 'Vedi questi ricambi nell’elenco prodotti' });
+    const href = (await link.getAttribute('href'))!;
+    expect(paramsOf(`http://x${href}`)).toMatchObject({ 'traits_alt[172622]': built, 'traits_alt[148722]': categoriesQuery['traits_alt[148722]'] });
+    await screenshot(page, 'finder-built-vehicle');
+    await link.click();
+    await expect(page).toHaveURL(/\/search\.php\?traits_alt\[172622\]=/);
+    const count = page.locator('.listing__count');
+    await expect(count).toHaveText(/^\d+ prodott[oi]$/);
+    expect(Number((await count.textContent())!.split(' ')[0])).toBeGreaterThanOrEqual(shown);
+  });
+
+  test('a direct engine id: the result link lists exactly the products of vehicle, axis and category', async ({ page, request }) => {
+    const pick = await vehicleWithProducts(request);
+    await page.goto('/brakes.php');
+    await chooseVehicle(page, pick.vehicle);
+    const products = section(page, 'products');
+    await products.locator('.finder-axes .finder-choice').first().click();
+    await products.getByRole('button', { name: new RegExp(`^${pick.category[1]}`) }).click();
+    await expect(products.locator('.finder-product')).toHaveCount(Math.min(pick.category[2], 50));
+    const link = products.getByRole('link', { name: 'Vedi questi ricambi nell’elenco prodotti' });
+    await expect(link).toHaveAttribute('href', `/search.php?traits_alt[172622]=${pick.vehicle.id}&traits_alt[148722]=${pick.axis}&traits_alt[24]=${pick.category[0]}`);
+    await link.click();
+    await expect(page.locator('.listing__count')).toHaveText(`${pick.category[2]} ${pick.category[2] === 1 ? 'prodotto' : 'prodotti'}`);
+    await expect(page.locator('.product-card').first()).toBeVisible();
+  });
+
+  test('discs without an engine list in their description compare with the engines of their traits (49, 181409)', async ({ page, request }) => {
+    const { vehicle, discs } = await vehicleWithDiscs(request);
+    await page.goto('/brakes.php');
+    await chooseVehicle(page, vehicle);
+    const products = section(page, 'products');
+    await products.locator('.finder-axes .finder-choice').first().click();
+    await products.getByRole('button', { name: new RegExp(`^${discs[1]}`) }).click();
+    const boxes = products.locator('.finder-product__compare input');
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    const ids = JSON.parse((await page.evaluate(() => localStorage.getItem('compareBrakes'))) ?? '[]') as number[];
+    const traitsAsked = page.waitForRequest((r) => r.url().includes('/ajax/projector.php') && paramsOf(r.url()).get === 'traits');
+    await products.locator('.finder-compare__link').click();
+    const asked = Number(paramsOf((await traitsAsked).url()).product);
+    expect(ids).toContain(asked);
+    // What the traits say is what the engines row shows.
+    const traits = ((await (await request.get(`/ajax/projector.php?action=get&get=traits&product=${ids[0]}`)).json()) as { traits: Array<{ groupid: number; description: string }> }).traits;
+    const firstEngine = /<li>([^<]+)<\/li>/.exec(traits.find((t) => t.groupid === 49)!.description)![1].replace(/&amp;/g, '&');
+    const row = page.locator('#compare_brakes tr[data-row-type="silniki"]');
+    await expect(row).toBeVisible();
+    await row.locator('td').first().locator('summary').click();
+    await expect(row.locator('td').first()).toContainText(firstEngine);
+    await screenshot(page, 'finder-compare-trait-engines');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('on a disc product page the finder lands before the heading its data-tech-name names', async ({ page }) => {
+    await page.goto('/search.php?traits_alt[24]=151538');
+    await page.locator('.product-card__link').first().click();
+    await expect(page.locator('.page--product')).toBeVisible();
+    await expect(page.locator('#brake-finder-data-label')).toBeVisible();
+    const placement = await page.evaluate(() => {
+      const description = document.querySelector('.product__description')!;
+      const found = description.querySelector('.brake-finder');
+      const heading = [...description.querySelectorAll('h3')].find((h) => h.textContent === 'Informazioni sul prodotto');
+      const lead = description.querySelector('[data-tech-name]');
+      return {
+        beforeHeading: !!found && !!heading && !!(found.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING),
+        afterLead: !!found && !!lead && !!(found.compareDocumentPosition(lead) & Node.DOCUMENT_POSITION_PRECEDING),
+        engineList: !!description.querySelector('.engine-list'),
+      };
+    });
+    expect(placement).toEqual({ beforeHeading: true, afterLead: true, engineList: false });
   });
 });

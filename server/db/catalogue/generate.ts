@@ -96,7 +96,6 @@ export function generateCatalogue(db: Database.Database, options: CatalogueOptio
     search: db.prepare('INSERT INTO product_search (rowid, name, catalog_no, codes, producer) VALUES (?, ?, ?, ?, ?)'),
     searchDoc: db.prepare('INSERT INTO search_docs (doc, product_id) VALUES (?, ?)'),
     menuNode: db.prepare('INSERT INTO menu_nodes (id, name, link, breadcrumbs) VALUES (?, ?, ?, ?)'),
-    cms: db.prepare('INSERT INTO cms_pages (id, name, link, body) VALUES (?, ?, ?, ?)'),
     query: db.prepare('INSERT INTO search_queries (id, name, hits) VALUES (?, ?, ?)'),
     courier: db.prepare('INSERT INTO couriers (id, name, icon, prepaid, cost_gross, days, working_days) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     setting: db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)'),
@@ -435,15 +434,7 @@ export function generateCatalogue(db: Database.Database, options: CatalogueOptio
         b++;
       }
     }
-    const pages = [
-      ['Come scegliere le pastiglie freno', '/cms/come-scegliere-pastiglie.html'],
-      ['Quando sostituire i dischi freno', '/cms/quando-sostituire-dischi.html'],
-      ['Spedizioni e consegne', '/cms/spedizioni.html'],
-      ['Resi e rimborsi', '/cms/resi.html'],
-      ['Garanzia sui ricambi', '/cms/garanzia.html'],
-      ['Pagamento a rate', '/cms/pagamento-rate.html'],
-    ];
-    pages.forEach(([name, link], index) => insert.cms.run(index + 1, name, link, `<p>${name}.</p>`));
+    // The information pages (cms_pages) are the shop's own, stored by migration 4.
     const queries = ['pastiglie freno golf', 'dischi freno brembo', 'kit freni panda', 'pastiglie ceramiche', 'dischi forati', 'pastiglie freno posteriori', 'kit dischi e pastiglie punto', 'liquido freni dot 4'];
     queries.forEach((name, index) => insert.query.run(index + 1, name, 1000 - index * 37));
     const couriers: Array<[string, string, 'prepaid' | 'dvp', number, number]> = [

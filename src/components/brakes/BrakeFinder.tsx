@@ -22,17 +22,20 @@ const TABS: FinderTab[] = ['select', 'search'];
  * once; on a product page the finder stays collapsed until its first label is clicked.
  */
 export function BrakeFinder({ startsAtOnce = true, headingLevel = 2 }: { startsAtOnce?: boolean; headingLevel?: 2 | 3 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const { flow, context, send, matches } = useFinder();
   const details = useAppSelector((state) => state.finder.details);
+  const engines = useAppSelector((state) => state.finder.compatibility);
+  // The engine data files of the shop's country (the page's language).
+  const country = i18n.language;
 
   useEffect(() => {
-    dispatch(finderMounted({ startsAtOnce }));
+    dispatch(finderMounted({ startsAtOnce, country }));
     return () => {
       dispatch(finderUnmounted());
     };
-  }, [dispatch, startsAtOnce]);
+  }, [dispatch, startsAtOnce, country]);
 
   const stateOf = (section: SectionName): SectionState => {
     if (section === 'data') {
@@ -107,6 +110,7 @@ export function BrakeFinder({ startsAtOnce = true, headingLevel = 2 }: { startsA
             <ComparePanel
               products={details}
               categoryId={comparedCategory(details)}
+              engines={engines}
               onRemove={(id) => send({ type: 'REMOVE_COMPARED', id })}
               onClose={() => send({ type: 'CLOSE_DETAILS' })}
             />

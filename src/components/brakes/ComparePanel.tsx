@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BrakeProduct } from '../../api/wire';
-import { ALL_CATEGORIES, buildComparison, MIN_COMPARE } from '../../domain/comparison';
+import { ALL_CATEGORIES, buildComparison, DRAWING_BASE_URL, MIN_COMPARE, type TraitEngines } from '../../domain/comparison';
 import { CompareTables } from './CompareTables';
 import '../../styles/compare.css';
 
@@ -14,6 +14,8 @@ export interface ComparePanelProps {
   onClose(): void;
   /** Move focus to the panel's heading when it opens (default true). */
   focusOnOpen?: boolean;
+  /** Engine lists from the traits for products whose description has none. */
+  engines?: TraitEngines;
 }
 
 /**
@@ -21,12 +23,12 @@ export interface ComparePanelProps {
  * button and the comparison tables built from the table definition per category. Removing a
  * product hands focus to the heading, so keyboard users keep their place when the button goes.
  */
-export function ComparePanel({ products, categoryId, onRemove, onClose, focusOnOpen = true }: ComparePanelProps) {
+export function ComparePanel({ products, categoryId, onRemove, onClose, focusOnOpen = true, engines }: ComparePanelProps) {
   const { t } = useTranslation();
   const headingId = `${useId()}heading`;
   const heading = useRef<HTMLHeadingElement>(null);
   const removed = useRef(false);
-  const tables = useMemo(() => buildComparison(products, categoryId), [products, categoryId]);
+  const tables = useMemo(() => buildComparison(products, categoryId, DRAWING_BASE_URL, engines), [products, categoryId, engines]);
   const allCategories = categoryId === null || categoryId === ALL_CATEGORIES;
 
   const focusWhenOpened = useRef(focusOnOpen);
@@ -60,7 +62,7 @@ export function ComparePanel({ products, categoryId, onRemove, onClose, focusOnO
           {t('compare.minimum')}
         </p>
       ) : (
-        <CompareTables tables={tables} products={products} bundleList={allCategories} onRemove={remove} />
+        <CompareTables tables={tables} products={products} bundleList={allCategories} onRemove={remove} engines={engines} />
       )}
     </section>
   );

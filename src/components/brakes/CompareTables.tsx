@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { BrakeProduct } from '../../api/wire';
 import {
   catalogueNumberOf,
-  engineCompatibility,
   IDENTITY_ROW_TYPES,
+  productEngines,
+  type TraitEngines,
   type ComparisonRow,
   type ComparisonTable,
   type CompareValue,
@@ -17,6 +18,8 @@ export interface CompareTablesProps {
   /** All-categories mode: a bundle list (tabs) switches between the tables. */
   bundleList: boolean;
   onRemove(id: number): void;
+  /** Engine lists from the traits (groups 49 and 181409) for products whose description has none. */
+  engines?: TraitEngines;
 }
 
 /** A row is highlighted when its values differ, unless it only names the products (photo, drawing, codes). */
@@ -60,15 +63,15 @@ function countEngines(items: EngineItem[]): number {
   return items.reduce((sum, item) => sum + (typeof item === 'string' ? 1 : item.items.length ? countEngines(item.items) : 1), 0);
 }
 
-function Engines({ product }: { product: BrakeProduct }) {
+function Engines({ product, engines }: { product: BrakeProduct; engines?: TraitEngines }) {
   const { t } = useTranslation();
-  const groups = useMemo(() => engineCompatibility(product.longDescription), [product.longDescription]);
+  const groups = useMemo(() => productEngines(product, engines), [product, engines]);
   if (!groups.length) return <Empty />;
   return (
     <div className="compare-engines">
       {groups.map((group, index) => (
         <details key={`${index}-${group.name}`} className="compare-engines__brand">
-          <summary>{t('compare.engineCount', { name: group.name, count: countEngines(group.items) })}</summary>
+          <summary>{t('compare.engineCount', { name: group.name || t('compare.rows.engines'), count: countEngines(group.items) })}</summary>
           <EngineList items={group.items} />
         </details>
       ))}
@@ -76,7 +79,7 @@ function Engines({ product }: { product: BrakeProduct }) {
   );
 }
 
-function Cell({ row, value, product, replacementClass }: { row: ComparisonRow; value: CompareValue; product: BrakeProduct; replacementClass: string }) {
+function Cell({ row, value, product, replacementClass, engines }: { row: ComparisonRow; value: CompareValue; product: BrakeProduct; replacementClass: string; engines?: TraitEngines }) {
   const { t } = useTranslation();
   if (value === null) return <Empty />;
   switch (row.type) {
@@ -106,7 +109,7 @@ function Cell({ row, value, product, replacementClass }: { row: ComparisonRow; v
         </ul>
       );
     case 'silniki':
-      return <Engines product={product} />;
+      return <Engines product={product} engines={engines} />;
     default:
       return <>{Array.isArray(value) ? value.join(', ') : value}</>;
   }
@@ -137,7 +140,19 @@ function ProductHeader({ product, onRemove }: { product: BrakeProduct; onRemove(
   );
 }
 
-export function CompareTable({ table, products, onRemove, onlyDifferences }: { table: ComparisonTable; products: BrakeProduct[]; onRemove(id: number): void; onlyDifferences: boolean }) {
+export function CompareTable({
+  table,
+  products,
+  onRemove,
+  onlyDifferences,
+  engines,
+}: {
+  table: ComparisonTable;
+  products: BrakeProduct[];
+  onRemove(id: number): void;
+  onlyDifferences: boolean;
+  engines?: TraitEngines;
+}) {
   const { t } = useTranslation();
   const captionId = `${useId()}caption`;
   const byId = useMemo(() => new Map(products.map((p) => [p.id, p])), [products]);
@@ -175,7 +190,7 @@ export function CompareTable({ table, products, onRemove, onlyDifferences }: { t
                 </th>
                 {columns.map((product) => (
                   <td key={product.id} className={`compare-cell compare-cell--${/^\d+$/.test(row.type) ? 'parameter' : row.type}`}>
-                    <Cell row={row} value={row.values[table.columns.indexOf(product.id)] ?? null} product={product} replacementClass={table.replacementClass} />
+                    <Cell row={row} value={row.values[table.columns.indexOf(product.id)] ?? null} product={product} replacementClass={table.replacementClass} engines={engines} />
                   </td>
                 ))}
               </tr>
@@ -192,7 +207,7 @@ export function CompareTable({ table, products, onRemove, onlyDifferences }: { t
  * horizontally scrollable region; in all-categories mode a bundle list (WAI-ARIA tabs,
  * automatic activation, arrow keys / Home / End) shows one table at a time.
  */
-export function CompareTables({ tables, products, bundleList, onRemove }: CompareTablesProps) {
+export function CompareTables({ tables, products, bundleList, onRemove, engines }: CompareTablesProps) {
   const { t } = useTranslation();
   const baseId = useId();
   const [chosen, setChosen] = useState<string | null>(null);
@@ -253,12 +268,12 @@ export function CompareTables({ tables, products, bundleList, onRemove }: Compar
           </div>
           {tables.map((table) => (
             <div key={table.id} role="tabpanel" id={panelId(table.id)} aria-labelledby={tabId(table.id)} hidden={table.id !== selected} className="compare-tabs__panel">
-              {table.id === selected && <CompareTable table={table} products={products} onRemove={onRemove} onlyDifferences={onlyDifferences} />}
+              {table.id === selected && <CompareTable table={table} products={products} onRemove={onRemove} onlyDifferences={onlyDifferences} engines={engines} />}
             </div>
           ))}
         </>
       ) : (
-        tables.map((table) => <CompareTable key={table.id} table={table} products={products} onRemove={onRemove} onlyDifferences={onlyDifferences} />)
+        tables.map((table) => <CompareTable key={table.id} table={table} products={products} onRemove={onRemove} onlyDifferences={onlyDifferences} engines={engines} />)
       )}
     </div>
   );

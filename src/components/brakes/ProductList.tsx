@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { finderBasketRequested } from '../../../sagas/brakeFinder';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import type { BrakeProduct } from '../../api/wire';
-import { axisSide, basketSize, catalogueNumber, categoryIcon, compareAlert, drawingUrl, FINDER_MIN_COMPARE, layoutSize } from '../../domain/brakeFinder';
+import { axisSide, basketSize, catalogueNumber, categoryIcon, compareAlert, drawingUrl, FINDER_MIN_COMPARE, finderListingLink, layoutSize } from '../../domain/brakeFinder';
 import { useFinder } from './useFinder';
 
 /** The products section: axis list (when more than one), category list, product list and the compare list. */
@@ -61,6 +61,12 @@ export function ProductList() {
       {showProducts ? (
         <>
           <h3 className="finder-products__title">{t('finder.productList')}</h3>
+          {context?.engine ? (
+            <p className="finder-products__listing">
+              {/* The finder's result in the listing: the vehicle as traits_alt[172622], with axis and category. */}
+              <a href={finderListingLink(context.engine, context.axis, context.category)}>{t('finder.showInListing')}</a>
+            </p>
+          ) : null}
           <ul className={`finder-list finder-list--n${layoutSize(products.length)}`}>
             {products.map((product) => (
               <li key={product.id}>

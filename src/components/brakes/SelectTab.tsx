@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../store/hooks';
-import { chooseDropdown, DROPDOWNS, dropdownEnabled, dropdownOptions, engineLetter, engineResult, NO_CHOICE, type Dropdown } from '../../domain/brakeFinder';
+import { chooseDropdown, DROPDOWNS, dropdownEnabled, dropdownOptions, engineField, engineLetter, NO_CHOICE, type Dropdown } from '../../domain/brakeFinder';
 import { useFinder } from './useFinder';
 
 /**
@@ -19,13 +19,14 @@ export function SelectTab() {
   const loadingEngines = matches('data.active.ready.select.loadingEngines');
 
   const options = (dropdown: Dropdown): string[] => (dropdown === 'brand' ? brands : dropdownOptions(tree, choice, dropdown));
+  // The last dropdown and the submit send the engine field: the option's direct engine id, else the built result.
   const choose = (dropdown: Dropdown, value: string) => {
-    const engineId = dropdown === 'engine' ? engineResult(tree, chooseDropdown(choice, 'engine', value)) : null;
-    send({ type: 'CHOOSE', dropdown, value: value || null, engineId: engineId?.kind === 'id' ? engineId.engineId : null });
+    const engine = dropdown === 'engine' && value ? engineField(tree, chooseDropdown(choice, 'engine', value)) : null;
+    send({ type: 'CHOOSE', dropdown, value: value || null, ...(dropdown === 'engine' ? { engine } : {}) });
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    send({ type: 'SUBMIT_SELECT' });
+    send({ type: 'SUBMIT_SELECT', engine: engineField(tree, choice) });
   };
 
   return (

@@ -10,6 +10,7 @@ import { Select } from '../../components/Select';
 import { Tooltip } from '../../components/Tooltip';
 import { CONTACT_FIELDS, CONTACT_SUBJECTS, type ContactSubject } from '../../domain/contactForm';
 import type { FormErrors, FormFieldSpec, FormFieldValue } from '../../domain/formRules';
+import { infoPageLink } from '../../domain/infoPages';
 
 export const CONTACT_FORM_FLOW = `${FORM_FLOW_PREFIX}contact`;
 const FORM_ID = 'contact';
@@ -22,7 +23,7 @@ const SPEC = Object.fromEntries(CONTACT_FIELDS.map((f) => [f.name, f])) as Recor
  * ignored. Errors are tied to their fields and listed in a summary; focus goes to the first.
  */
 export function ContactForm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const flow = useFlow<FormContext>(CONTACT_FORM_FLOW);
   const [subject, setSubject] = useState<ContactSubject>('product');
@@ -156,6 +157,13 @@ export function ContactForm() {
         <p>{t('forms.terms.p1')}</p>
         <p>{t('forms.terms.p2')}</p>
         <p>{t('forms.terms.p3')}</p>
+        <p>
+          {/* The full terms are an information page; a new tab keeps what the form holds. */}
+          <a href={infoPageLink('terms', i18n.language)} target="_blank" rel="noopener">
+            {t('forms.terms.full')}
+            <span className="visually-hidden"> {t('forms.terms.newTab')}</span>
+          </a>
+        </p>
         <div className="form-actions">
           <button type="button" className="button button--primary" onClick={closeTerms}>
             {t('forms.terms.ok')}

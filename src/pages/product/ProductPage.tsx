@@ -9,7 +9,7 @@ import { HotspotZone } from '../../components/HotspotZone';
 import { BuyBox } from './BuyBox';
 import { DeliveryInfo } from './DeliveryInfo';
 import { Instalments } from './Instalments';
-import { hasBrakeForm, splitDescription } from '../../domain/brakeFinder';
+import { hasBrakeForm, splitDescription, techNameOf } from '../../domain/brakeFinder';
 import '../../styles/product.css';
 import { sanitizeHtml } from '../../components/sanitize';
 
@@ -30,8 +30,12 @@ export default function ProductPage() {
   const attributes = useAppSelector((state) => state.product.attributes);
   // The long description is server HTML: sanitised before it reaches the page.
   const description = useMemo(() => (product ? sanitizeHtml(product.longDescription) : ''), [product]);
-  // A brake product carries the finder inside its description, before the engine list (collapsed).
-  const finderSplit = useMemo(() => (product && hasBrakeForm(product.awardedParameters) ? splitDescription(description) : null), [product, description]);
+  // A brake product carries the finder inside its description (collapsed): before the heading its
+  // data-tech-name names when there is one, else before the engine list.
+  const finderSplit = useMemo(
+    () => (product && hasBrakeForm(product.awardedParameters) ? splitDescription(description, techNameOf(description)) : null),
+    [product, description],
+  );
   if (!product) return <LoadingState />;
   return (
     <div className="page page--product">

@@ -16,8 +16,12 @@ import {
   dropdownOptions,
   drawingUrl,
   engineLetter,
+  engineField,
   engineResult,
   FALLBACK_CATEGORY_ICON,
+  finderListingLink,
+  parseEngineField,
+  techNameOf,
   hasBrakeForm,
   layoutSize,
   matchVehicles,
@@ -91,11 +95,40 @@ describe('engine data navigation', () => {
     expect(disabledDropdownAlert({ ...NO_CHOICE, brand: 'Smart' }, 'model')).toBeNull();
   });
 
-  it('submit needs brand, then model, then an engine', () => {
+  it('submit needs brand, then model, nothing more', () => {
     expect(selectSubmitAlert(NO_CHOICE)).toBe('brake_choose_brand');
+    expect(selectSubmitAlert({ ...NO_CHOICE, model: 'Octavia' })).toBe('brake_choose_brand');
     expect(selectSubmitAlert({ ...NO_CHOICE, brand: 'Smart' })).toBe('brake_choose_model');
-    expect(selectSubmitAlert({ ...full, engine: null })).toBe('brake_choose_engine');
+    expect(selectSubmitAlert({ ...full, generation: null, engine: null })).toBeNull();
+    expect(selectSubmitAlert({ ...full, engine: null })).toBeNull();
     expect(selectSubmitAlert(full)).toBeNull();
+  });
+
+  it('the engine field: the direct id, else the built names so far (brand and model at least)', () => {
+    expect(engineField(tree, full)).toBe('41');
+    expect(engineField(tree, { ...full, engine: '2.0 TSI 190 CV' })).toBe('Škoda|Octavia|Octavia III (2013-2020)|2.0 TSI 190 CV');
+    expect(engineField(tree, { ...full, engine: null })).toBe('Škoda|Octavia|Octavia III (2013-2020)');
+    expect(engineField(tree, { ...full, generation: null, engine: null })).toBe('Škoda|Octavia');
+    expect(engineField(tree, { ...NO_CHOICE, brand: 'Škoda' })).toBeNull();
+    // Without the engine data the chosen names are still a built result.
+    expect(engineField(undefined, full)).toBe('Škoda|Octavia|Octavia III (2013-2020)|1.6 TDI 115 CV');
+  });
+
+  it('reads an engine field back: an id or 2 to 4 names; anything else is malformed', () => {
+    expect(parseEngineField('41')).toEqual({ kind: 'id', engineId: 41 });
+    expect(parseEngineField('Škoda|Octavia')).toEqual({ kind: 'built', names: ['Škoda', 'Octavia'] });
+    for (const bad of ['0', 'Škoda', 'a|b|c|d|e', 'a||c', `a|${'x'.repeat(81)}`, '']) expect([bad, parseEngineField(bad)]).toEqual([bad, null]);
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[A-Za-z0-9 ()-]{1,20}$/).filter((s) => s.trim() !== ''), { minLength: 2, maxLength: 4 }), (names) => {
+        const choice = { brand: names[0], model: names[1], generation: names[2] ?? null, engine: names[3] ?? null } as VehicleChoice;
+        expect(parseEngineField(engineField(undefined, choice)!)).toEqual({ kind: 'built', names: names.map((n) => n.trim()) });
+      }),
+    );
+  });
+
+  it('a finder result link carries the vehicle as traits_alt[172622], with axis and category', () => {
+    expect(finderListingLink('41', 148723, 148728)).toBe('/search.php?traits_alt[172622]=41&traits_alt[148722]=148723&traits_alt[24]=148728');
+    expect(finderListingLink('Škoda|Octavia', null, null)).toBe(`/search.php?traits_alt[172622]=${encodeURIComponent('Škoda|Octavia')}`);
   });
 
   it('uses the direct engine id when the option has one, else builds the result', () => {
@@ -257,5 +290,17 @@ describe('placement on a product page', () => {
 
   it('answers null when there is no place', () => {
     expect(splitDescription('<p>x</p>')).toBeNull();
+  });
+
+  it('a named heading that is not there falls back to the engine list', () => {
+    expect(splitDescription(html, 'Dati tecnici')?.before).toBe('<p>Intro</p><h3>Informazioni</h3><table></table>');
+  });
+
+  it('the data-tech-name variable comes from the description (entities read back)', () => {
+    const described = `<p class="lead" data-tech-name="Freni &amp; dischi">Intro</p><h3>Freni &amp; dischi</h3><table></table>`;
+    expect(techNameOf(described)).toBe('Freni & dischi');
+    expect(splitDescription(described, techNameOf(described))?.before).toBe('<p class="lead" data-tech-name="Freni &amp; dischi">Intro</p>');
+    expect(techNameOf('<p data-tech-name="">x</p>')).toBeNull();
+    expect(techNameOf(html)).toBeNull();
   });
 });

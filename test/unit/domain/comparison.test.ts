@@ -11,7 +11,9 @@ import {
   engineCompatibility,
   engineCompatibilityFromTraits,
   flattenEngines,
+  hasEngineList,
   makeRow,
+  productEngines,
   MIN_COMPARE,
   parseRowDefinition,
   parseStoredCompare,
@@ -305,5 +307,32 @@ describe('parseStoredCompare', () => {
     expect(parseStoredCompare(null)).toEqual([]);
     expect(parseStoredCompare('{')).toEqual([]);
     expect(parseStoredCompare('{"a":1}')).toEqual([]);
+  });
+});
+
+describe('engine compatibility where the description has no engine list', () => {
+  const fromTraits = { 2: engineCompatibilityFromTraits([{ groupid: TRAIT.engine, description: '<ul><li>Fiat Panda III 1.2</li><li>Fiat Punto 1.4</li></ul>' }]) };
+
+  it('tells a description with an engine list from one without', () => {
+    expect(hasEngineList(engineListHtml)).toBe(true);
+    expect(hasEngineList('<p>Dischi</p><h3>Informazioni sul prodotto</h3><table class="product-info"></table>')).toBe(false);
+    expect(hasEngineList('<p class="engine-list-title">no list</p>')).toBe(false);
+  });
+
+  it('the description\'s list wins; without one the traits\' list is used', () => {
+    const listed = disc(1, '280');
+    listed.longDescription = engineListHtml;
+    expect(productEngines(listed, { 1: [{ name: '', items: ['x'] }] })).toEqual(engineCompatibility(engineListHtml));
+    expect(productEngines(disc(2, '280'), fromTraits)).toEqual([{ name: '', items: ['Fiat Panda III 1.2', 'Fiat Punto 1.4'] }]);
+    expect(productEngines(disc(3, '280'), fromTraits)).toEqual([]);
+  });
+
+  it('the engines row of a comparison shows the traits\' engines', () => {
+    const [table] = buildComparison([disc(2, '280'), disc(3, '300')], BRAKE_CATEGORY.discs, '/d/', fromTraits);
+    const engines = table.rows.find((row) => row.type === 'silniki');
+    expect(engines?.values).toEqual([['Fiat Panda III 1.2', 'Fiat Punto 1.4'], null]);
+    expect(engines?.differs).toBe(true);
+    // Without the traits there is no engines row at all (every value empty).
+    expect(buildComparison([disc(2, '280'), disc(3, '300')], BRAKE_CATEGORY.discs, '/d/')[0].rows.some((row) => row.type === 'silniki')).toBe(false);
   });
 });

@@ -1,7 +1,18 @@
 import { createActor, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { brakeFinderMachine, type BrakeFinderEmitted, type BrakeFinderEvent, type BrakeFinderInput } from '../../../machines/brakeFinder';
-import { FINDER_PASTE_DELAY_MS, FINDER_TYPING_DELAY_MS } from '../../../src/domain/brakeFinder';
+import type { EngineNode } from '../../../src/api/wire';
+import {
+  chooseDropdown,
+  DROPDOWNS,
+  dropdownEnabled,
+  dropdownOptions,
+  engineField,
+  FINDER_PASTE_DELAY_MS,
+  FINDER_TYPING_DELAY_MS,
+  type Dropdown,
+  type VehicleChoice,
+} from '../../../src/domain/brakeFinder';
 
 type Snapshot = SnapshotFrom<typeof brakeFinderMachine>;
 
@@ -26,7 +37,7 @@ function withVehicle(input?: BrakeFinderInput) {
   finder.send({ type: 'ENGINE_DATA_LOADED', letter: 's' });
   finder.send({ type: 'CHOOSE', dropdown: 'model', value: 'Octavia' });
   finder.send({ type: 'CHOOSE', dropdown: 'generation', value: 'Octavia III' });
-  finder.send({ type: 'CHOOSE', dropdown: 'engine', value: '1.6 TDI', engineId: 41 });
+  finder.send({ type: 'CHOOSE', dropdown: 'engine', value: '1.6 TDI', engine: '41' });
   return finder;
 }
 
@@ -124,7 +135,7 @@ describe('brake finder machine: select tab', () => {
     expect(finder.context().choice).toEqual({ brand: 'Škoda', model: 'Fabia', generation: null, engine: null });
     expect(finder.matches('products.disabled')).toBe(true);
     expect(finder.matches('details.disabled')).toBe(true);
-    expect(finder.context()).toMatchObject({ engineId: null, axis: null, category: null, labels: { data: null, products: null }, detailsIds: [] });
+    expect(finder.context()).toMatchObject({ engine: null, axis: null, category: null, labels: { data: null, products: null }, detailsIds: [] });
     expect(finder.last()).toEqual({ type: 'clearProducts' });
   });
 
@@ -140,38 +151,50 @@ describe('brake finder machine: select tab', () => {
     expect(finder.last()).toEqual({ type: 'alert', key: 'brake_choose_model' });
   });
 
-  it('submit needs brand, then model, then searches the vehicle', () => {
+  it('submit needs brand, then model, then fetches the axes with the built engine field, nothing more', () => {
     const finder = start();
     finder.send({ type: 'BRANDS_LOADED' });
-    finder.send({ type: 'SUBMIT_SELECT' });
+    finder.send({ type: 'SUBMIT_SELECT', engine: null });
     expect(finder.last()).toEqual({ type: 'alert', key: 'brake_choose_brand' });
     finder.send({ type: 'CHOOSE', dropdown: 'brand', value: 'Smart' });
     finder.send({ type: 'ENGINE_DATA_LOADED', letter: 's' });
-    finder.send({ type: 'SUBMIT_SELECT' });
+    finder.send({ type: 'SUBMIT_SELECT', engine: null });
     expect(finder.last()).toEqual({ type: 'alert', key: 'brake_choose_model' });
-    finder.send({ type: 'CHOOSE', dropdown: 'model', value: 'ForTwo' });
-    finder.send({ type: 'SUBMIT_SELECT' });
-    expect(finder.last()).toEqual({ type: 'alert', key: 'brake_choose_engine' });
     expect(finder.matches('products.disabled')).toBe(true);
+    finder.send({ type: 'CHOOSE', dropdown: 'model', value: 'ForTwo' });
+    finder.send({ type: 'SUBMIT_SELECT', engine: 'Smart|ForTwo' });
+    expect(finder.matches('products.loading')).toBe(true);
+    expect(finder.last()).toEqual({ type: 'fetchAxes', request: finder.context().productsRequest, engine: 'Smart|ForTwo' });
+    expect(finder.context()).toMatchObject({ engine: 'Smart|ForTwo', axis: null, category: null, labels: { data: 'Smart ForTwo' } });
   });
 
   it('the last dropdown with a direct engine id empties axis and category and fetches the axes', () => {
     const finder = withVehicle();
     expect(finder.matches('products.loading')).toBe(true);
-    expect(finder.context()).toMatchObject({ engineId: 41, axis: null, category: null, labels: { data: 'Škoda Octavia III 1.6 TDI' } });
+    expect(finder.context()).toMatchObject({ engine: '41', axis: null, category: null, labels: { data: 'Škoda Octavia III 1.6 TDI' } });
     expect(finder.context().open.products).toBe(true);
-    expect(finder.last()).toEqual({ type: 'fetchAxes', request: finder.context().productsRequest, engineId: 41 });
+    expect(finder.last()).toEqual({ type: 'fetchAxes', request: finder.context().productsRequest, engine: '41' });
     // Submitting again asks again (a newer request).
     const before = finder.context().productsRequest;
-    finder.send({ type: 'SUBMIT_SELECT' });
-    expect(finder.last()).toEqual({ type: 'fetchAxes', request: before + 1, engineId: 41 });
+    finder.send({ type: 'SUBMIT_SELECT', engine: '41' });
+    expect(finder.last()).toEqual({ type: 'fetchAxes', request: before + 1, engine: '41' });
   });
 
-  it('an engine without an id is brake_error2 on products', () => {
+  it('an engine option without an id uses the built result: no error, the axes are fetched', () => {
+    const finder = withProducts();
+    finder.send({ type: 'CHOOSE', dropdown: 'engine', value: '2.0 TSI', engine: 'Škoda|Octavia|Octavia III|2.0 TSI' });
+    expect(finder.matches('products.loading')).toBe(true);
+    expect(finder.context()).toMatchObject({ engine: 'Škoda|Octavia|Octavia III|2.0 TSI', axis: null, category: null, errors: { products: null } });
+    expect(finder.last()).toEqual({ type: 'fetchAxes', request: finder.context().productsRequest, engine: 'Škoda|Octavia|Octavia III|2.0 TSI' });
+    finder.send({ type: 'AXES_LOADED', request: finder.context().productsRequest, count: 1, onlyAxis: 148723 });
+    expect(finder.emitted).toContainEqual({ type: 'fetchCategories', request: finder.context().productsRequest, engine: 'Škoda|Octavia|Octavia III|2.0 TSI', axis: 148723 });
+  });
+
+  it('an engine choice without any engine field is brake_error2 on products', () => {
     const finder = start();
     finder.send({ type: 'BRANDS_LOADED' });
     finder.send({ type: 'CHOOSE', dropdown: 'brand', value: 'Smart' });
-    finder.send({ type: 'CHOOSE', dropdown: 'engine', value: 'x', engineId: null });
+    finder.send({ type: 'CHOOSE', dropdown: 'engine', value: 'x', engine: null });
     expect(finder.matches('products.error')).toBe(true);
     expect(finder.context().errors.products).toBe('brake_error2');
   });
@@ -197,7 +220,7 @@ describe('brake finder machine: products', () => {
     single.send({ type: 'AXES_LOADED', request: single.context().productsRequest, count: 1, onlyAxis: 148742 });
     expect(single.matches('products.active.loadingCategories')).toBe(true);
     expect(single.context().axis).toBe(148742);
-    expect(single.emitted).toContainEqual({ type: 'fetchCategories', request: single.context().productsRequest, engineId: 41, axis: 148742 });
+    expect(single.emitted).toContainEqual({ type: 'fetchCategories', request: single.context().productsRequest, engine: '41', axis: 148742 });
     expect(single.emitted).toContainEqual({ type: 'scrollTo', section: 'products' });
 
     const two = withVehicle();
@@ -211,7 +234,7 @@ describe('brake finder machine: products', () => {
     const finder = withVehicle();
     finder.send({ type: 'AXES_LOADED', request: finder.context().productsRequest, count: 2, onlyAxis: null });
     finder.send({ type: 'CHOOSE_AXIS', axis: 148723 });
-    expect(finder.last()).toEqual({ type: 'fetchCategories', request: finder.context().productsRequest, engineId: 41, axis: 148723 });
+    expect(finder.last()).toEqual({ type: 'fetchCategories', request: finder.context().productsRequest, engine: '41', axis: 148723 });
     finder.send({ type: 'CATEGORIES_LOADED', request: finder.context().productsRequest, count: 0 });
     expect(finder.context().errors.products).toBe('brake_error3');
 
@@ -221,7 +244,7 @@ describe('brake finder machine: products', () => {
     next.send({ type: 'CATEGORIES_LOADED', request: next.context().productsRequest, count: 2 });
     expect(next.matches('products.active.categories')).toBe(true);
     next.send({ type: 'CHOOSE_CATEGORY', category: 151538, label: 'Dischi freno' });
-    expect(next.last()).toEqual({ type: 'fetchProducts', request: next.context().productsRequest, engineId: 41, axis: 148723, category: 151538 });
+    expect(next.last()).toEqual({ type: 'fetchProducts', request: next.context().productsRequest, engine: '41', axis: 148723, category: 151538 });
     expect(next.context().labels.products).toBe('Dischi freno');
     next.send({ type: 'PRODUCTS_LOADED', request: next.context().productsRequest, count: 0 });
     expect(next.context().errors.products).toBe('brake_error3');
@@ -296,7 +319,7 @@ describe('brake finder machine: search tab', () => {
     finder.send({ type: 'PASTE', query: 'Octavia 1.6', mobile: false });
     finder.send({ type: 'MATCHED', query: 'Octavia 1.6', count: 1, onlyId: 41, onlyLabel: 'Škoda Octavia 1.6' });
     finder.send({ type: 'SUBMIT_SEARCH' });
-    expect(finder.last()).toEqual({ type: 'fetchAxes', request: finder.context().productsRequest, engineId: 41 });
+    expect(finder.last()).toEqual({ type: 'fetchAxes', request: finder.context().productsRequest, engine: '41' });
     expect(finder.context().labels.data).toBe('Škoda Octavia 1.6');
   });
 
@@ -307,7 +330,7 @@ describe('brake finder machine: search tab', () => {
     expect(finder.last()).toEqual({ type: 'alert', key: 'brake_length' });
     finder.send({ type: 'CHOOSE_VEHICLE', engineId: 77, label: 'Fiat Panda' });
     expect(finder.matches('products.loading')).toBe(true);
-    expect(finder.last()).toEqual({ type: 'fetchAxes', request: finder.context().productsRequest, engineId: 77 });
+    expect(finder.last()).toEqual({ type: 'fetchAxes', request: finder.context().productsRequest, engine: '77' });
   });
 
   it('a search failure is brake_error1 on data; tabs switch back', () => {
@@ -404,7 +427,7 @@ function eventsFor(snapshot: Snapshot): BrakeFinderEvent[] {
     { type: 'RETRY' },
     { type: 'CHOOSE', dropdown: 'brand', value: 'Škoda' },
     { type: 'ENGINE_DATA_LOADED', letter: 's' },
-    { type: 'CHOOSE', dropdown: 'engine', value: '1.6 TDI', engineId: 41 },
+    { type: 'CHOOSE', dropdown: 'engine', value: '1.6 TDI', engine: '41' },
     { type: 'DISABLED_CLICK', dropdown: 'model' },
     { type: 'SUBMIT_SELECT' },
     { type: 'OPEN_TAB', tab: context.query ? 'select' : 'search' },
@@ -437,7 +460,7 @@ function checkInvariants(snapshot: Snapshot) {
   if (matches('details.active') || matches('details.loading')) expect(context.detailsIds.length).toBeGreaterThan(0);
   if (context.detailsMode === 'compare' && matches('details.loading')) expect(context.detailsIds.length).toBeGreaterThanOrEqual(2);
   if (matches('products.active.list')) expect(context.category).not.toBeNull();
-  if (matches('products.active')) expect(context.engineId).not.toBeNull();
+  if (matches('products.active')) expect(context.engine).not.toBeNull();
   expect(new Set(context.compare).size).toBe(context.compare.length);
 }
 
@@ -488,6 +511,83 @@ describe('brake finder machine: model-based paths', () => {
         checkInvariants(actor.getSnapshot());
       }
       expect(actor.getSnapshot().value).toEqual(path.state.value);
+      actor.stop();
+    }
+  });
+});
+
+/* ------------------------------------------------------------------ model-based: the select tab */
+
+describe('brake finder machine: select tab, model-based paths (timer-free)', () => {
+  // One brand, one model, one generation; one engine with a direct id, one without.
+  const tree: EngineNode[] = [{ n: 'Škoda', c: [{ n: 'Octavia', c: [{ n: 'Octavia III', c: [{ n: '1.6 TDI', id: 41 }, { n: '2.0 TSI' }] }] }] }];
+  const optionsOf = (choice: VehicleChoice, dropdown: Dropdown) => (dropdown === 'brand' ? ['Škoda'] : dropdownOptions(tree, choice, dropdown));
+
+  /** What the select tab sends, as the component does: enabled dropdowns choose, disabled ones are clicked, submit carries the engine field. */
+  function selectEvents(snapshot: Snapshot): BrakeFinderEvent[] {
+    const { choice } = snapshot.context;
+    const events: BrakeFinderEvent[] = [{ type: 'BRANDS_LOADED' }, { type: 'ENGINE_DATA_LOADED', letter: 's' }, { type: 'SUBMIT_SELECT', engine: engineField(tree, choice) }];
+    for (const dropdown of DROPDOWNS) {
+      if (!dropdownEnabled(choice, dropdown)) {
+        events.push({ type: 'DISABLED_CLICK', dropdown });
+        continue;
+      }
+      for (const value of optionsOf(choice, dropdown)) {
+        const next = chooseDropdown(choice, dropdown, value);
+        events.push({ type: 'CHOOSE', dropdown, value, ...(dropdown === 'engine' ? { engine: engineField(tree, next) } : {}) });
+      }
+    }
+    events.push({ type: 'AXES_LOADED', request: snapshot.context.productsRequest, count: 2, onlyAxis: null });
+    return events;
+  }
+
+  const paths = getShortestPaths(brakeFinderMachine, {
+    input: { startsAtOnce: true },
+    events: selectEvents,
+    serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, choice: snapshot.context.choice, engine: snapshot.context.engine }),
+  });
+
+  it('reaches a vehicle by a direct id, by a built engine and by a submit of brand and model', () => {
+    const engines = new Set(paths.map((path) => path.state.context.engine));
+    expect(engines).toEqual(new Set([null, '41', 'Škoda|Octavia|Octavia III|2.0 TSI', 'Škoda|Octavia', 'Škoda|Octavia|Octavia III']));
+    expect(paths.some((path) => path.state.matches('products.active.axes' as never))).toBe(true);
+  });
+
+  it('every step follows the select tab rules', () => {
+    for (const path of paths) {
+      const actor = createActor(brakeFinderMachine, { input: { startsAtOnce: true } });
+      const emitted: BrakeFinderEmitted[] = [];
+      actor.on('*', (event: BrakeFinderEmitted) => emitted.push(event));
+      actor.start();
+      for (const step of path.steps.slice(1)) {
+        const before = actor.getSnapshot();
+        const count = emitted.length;
+        actor.send(step.event);
+        const after = actor.getSnapshot();
+        const news = emitted.slice(count);
+        const event = step.event;
+        const ready = before.matches('data.active.ready.select' as never);
+        if (ready && event.type === 'SUBMIT_SELECT') {
+          const { brand, model } = before.context.choice;
+          // Submit needs brand, then model, then fetches the axes: nothing more.
+          if (brand === null) expect(news).toEqual([{ type: 'alert', key: 'brake_choose_brand' }]);
+          else if (model === null) expect(news).toEqual([{ type: 'alert', key: 'brake_choose_model' }]);
+          else expect(news).toContainEqual({ type: 'fetchAxes', request: after.context.productsRequest, engine: engineField(tree, before.context.choice) });
+        }
+        if (ready && event.type === 'CHOOSE' && event.dropdown === 'engine') {
+          // The last dropdown: axis and category empty; the direct id when the option has one, else the built result; never an error.
+          expect(after.context).toMatchObject({ axis: null, category: null, engine: event.value === '1.6 TDI' ? '41' : 'Škoda|Octavia|Octavia III|2.0 TSI' });
+          expect(news).toContainEqual({ type: 'fetchAxes', request: after.context.productsRequest, engine: after.context.engine });
+        }
+        if (ready && event.type === 'CHOOSE' && event.dropdown !== 'engine') {
+          // An earlier dropdown resets the later ones and clears products.
+          const later = DROPDOWNS.slice(DROPDOWNS.indexOf(event.dropdown) + 1);
+          for (const dropdown of later) expect(after.context.choice[dropdown]).toBeNull();
+          expect(after.matches('products.disabled' as never)).toBe(true);
+        }
+        if (ready && event.type === 'DISABLED_CLICK') expect(news.map((e) => e.type)).toEqual(['alert']);
+        expect(after.matches('products.error' as never)).toBe(false);
+      }
       actor.stop();
     }
   });

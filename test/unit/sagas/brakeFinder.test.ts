@@ -11,7 +11,9 @@ import {
   finderBasketRequested,
   loadBrands,
   loadEngineData,
+  loadTraitEngines,
   persistCompare,
+  selectCompatibility,
   productsLane,
   readStoredCompare,
   scrollTo,
@@ -20,7 +22,7 @@ import {
   writeStoredCompare,
 } from '../../../sagas/brakeFinder';
 import { listAddRequested } from '../../../sagas/miniBasket';
-import { fetchAxes, fetchBrandInitials, fetchCategories, fetchEngineData, fetchProductsById, fetchSearchVehicles, fetchSelectedProducts } from '../../../src/api/finder';
+import { fetchAxes, fetchBrandInitials, fetchCategories, fetchEngineData, fetchProductsById, fetchSearchVehicles, fetchSelectedProducts, fetchTraits } from '../../../src/api/finder';
 import type { BrakeProduct, EngineNode } from '../../../src/api/wire';
 import { FINDER_SCROLL_MS } from '../../../src/domain/brakeFinder';
 import { flowEmitted, flowSend, type FlowEvent } from '../../../store/flowsSlice';
@@ -28,6 +30,7 @@ import {
   finderAxesLoaded,
   finderBrandsLoaded,
   finderCategoriesLoaded,
+  finderCompatibilityLoaded,
   finderDetailsLoaded,
   finderEngineDataLoaded,
   finderMatchesLoaded,
@@ -54,7 +57,7 @@ const skodaTree: EngineNode[] = [{ n: 'Škoda', c: [{ n: 'Octavia', c: [{ n: 'II
 
 describe('brake finder saga: data section', () => {
   it('loads the brands from the initials file and tells the flow', () => {
-    return expectSaga(loadBrands)
+    return expectSaga(loadBrands, 'it')
       .provide([[matchers.call.fn(fetchBrandInitials), [{ n: 's', c: [{ n: 'Škoda' }, { n: 'Seat' }] }]]])
       .put(finderBrandsLoaded(['Seat', 'Škoda']))
       .put(toFinder({ type: 'BRANDS_LOADED' }))
@@ -62,25 +65,34 @@ describe('brake finder saga: data section', () => {
   });
 
   it('a brand file failing (or empty) is BRANDS_FAILED', async () => {
-    await expectSaga(loadBrands)
+    await expectSaga(loadBrands, 'it')
       .provide([[matchers.call.fn(fetchBrandInitials), throwError(new Error('500'))]])
       .put(toFinder({ type: 'BRANDS_FAILED' }))
       .run();
-    await expectSaga(loadBrands)
+    await expectSaga(loadBrands, 'it')
       .provide([[matchers.call.fn(fetchBrandInitials), []]])
       .put(toFinder({ type: 'BRANDS_FAILED' }))
       .run();
   });
 
-  it('engine data is fetched once per letter', async () => {
+  it('the brands come from the country’s initials file', () => {
+    return expectSaga(loadBrands, 'pl')
+      .provide([[matchers.call.fn(fetchBrandInitials), [{ n: 's', c: [{ n: 'Škoda' }] }]]])
+      .call.like({ fn: fetchBrandInitials, args: ['pl'] as never })
+      .put(finderBrandsLoaded(['Škoda']))
+      .run();
+  });
+
+  it('engine data is fetched once per letter, from the country’s file', async () => {
     const cache = new Map<string, EngineNode[]>();
-    await expectSaga(loadEngineData, cache, emitted({ type: 'loadEngineData', letter: 's' }))
+    await expectSaga(loadEngineData, cache, 'pl', emitted({ type: 'loadEngineData', letter: 's' }))
       .provide([[matchers.call.fn(fetchEngineData), skodaTree]])
+      .call.like({ fn: fetchEngineData, args: ['s', 'pl'] as never })
       .put(finderEngineDataLoaded({ letter: 's', tree: skodaTree }))
       .put(toFinder({ type: 'ENGINE_DATA_LOADED', letter: 's' }))
       .run();
     // Second time: from the cache, no fetch.
-    const second = await expectSaga(loadEngineData, cache, emitted({ type: 'loadEngineData', letter: 's' }))
+    const second = await expectSaga(loadEngineData, cache, 'pl', emitted({ type: 'loadEngineData', letter: 's' }))
       .put(toFinder({ type: 'ENGINE_DATA_LOADED', letter: 's' }))
       .not.call.fn(fetchEngineData)
       .run();
@@ -88,7 +100,7 @@ describe('brake finder saga: data section', () => {
   });
 
   it('engine data failing is ENGINE_DATA_FAILED', () => {
-    return expectSaga(loadEngineData, new Map(), emitted({ type: 'loadEngineData', letter: 'a' }))
+    return expectSaga(loadEngineData, new Map(), 'it', emitted({ type: 'loadEngineData', letter: 'a' }))
       .provide([[matchers.call.fn(fetchEngineData), throwError(new Error('404'))]])
       .put(toFinder({ type: 'ENGINE_DATA_FAILED', letter: 'a' }))
       .run();
@@ -122,7 +134,7 @@ describe('brake finder saga: data section', () => {
 
 describe('brake finder saga: products lane', () => {
   it('axes: rows with products, one axis named for the flow', async () => {
-    await expectSaga(productsLane, emitted({ type: 'fetchAxes', request: 3, engineId: 41 }))
+    await expectSaga(productsLane, emitted({ type: 'fetchAxes', request: 3, engine: '41' }))
       .provide([[matchers.call.fn(fetchAxes), [[148723, 'Anteriore', 4], [148742, 'Posteriore', 0]]]])
       .put(finderAxesLoaded([[148723, 'Anteriore', 4]]))
       .put(toFinder({ type: 'AXES_LOADED', request: 3, count: 1, onlyAxis: 148723 }))
@@ -130,23 +142,23 @@ describe('brake finder saga: products lane', () => {
   });
 
   it('categories and products answer with their request id', async () => {
-    await expectSaga(productsLane, emitted({ type: 'fetchCategories', request: 4, engineId: 41, axis: 148723 }))
+    await expectSaga(productsLane, emitted({ type: 'fetchCategories', request: 4, engine: '41', axis: 148723 }))
       .provide([[matchers.call.fn(fetchCategories), [[148728, 'Pastiglie', 2]]]])
       .put(finderCategoriesLoaded([[148728, 'Pastiglie', 2]]))
       .put(toFinder({ type: 'CATEGORIES_LOADED', request: 4, count: 1 }))
       .run();
-    await expectSaga(productsLane, emitted({ type: 'fetchProducts', request: 5, engineId: 41, axis: 148723, category: 148728 }))
+    await expectSaga(productsLane, emitted({ type: 'fetchProducts', request: 5, engine: '41', axis: 148723, category: 148728 }))
       .provide([[matchers.call.fn(fetchSelectedProducts), [product(1)]]])
-      .call.like({ fn: fetchSelectedProducts, args: [148723, 148728, 41] as never })
+      .call.like({ fn: fetchSelectedProducts, args: [148723, 148728, '41'] as never })
       .put(finderProductsLoaded([product(1)]))
       .put(toFinder({ type: 'PRODUCTS_LOADED', request: 5, count: 1 }))
       .run();
   });
 
   it.each([
-    ['fetchAxes', { type: 'fetchAxes', request: 6, engineId: 41 }, fetchAxes],
-    ['fetchCategories', { type: 'fetchCategories', request: 6, engineId: 41, axis: 1 }, fetchCategories],
-    ['fetchProducts', { type: 'fetchProducts', request: 6, engineId: 41, axis: 1, category: 2 }, fetchSelectedProducts],
+    ['fetchAxes', { type: 'fetchAxes', request: 6, engine: '41' }, fetchAxes],
+    ['fetchCategories', { type: 'fetchCategories', request: 6, engine: '41', axis: 1 }, fetchCategories],
+    ['fetchProducts', { type: 'fetchProducts', request: 6, engine: '41', axis: 1, category: 2 }, fetchSelectedProducts],
   ] as const)('%s failing is LOAD_FAILED', (_name, event, fn) => {
     return expectSaga(productsLane, emitted(event))
       .provide([[matchers.call.fn(fn), throwError(new Error('500'))]])
@@ -159,8 +171,8 @@ describe('brake finder saga: products lane', () => {
   });
 
   it('answers step by step, and a newer request cancels the one in flight: its request is aborted (testSaga)', () => {
-    const answered = testSaga(productsLane, emitted({ type: 'fetchAxes', request: 7, engineId: 41 }));
-    answered.next().inspect((effect) => expect(effect).toEqual(call(fetchAxes, 41, expect.any(AbortSignal))));
+    const answered = testSaga(productsLane, emitted({ type: 'fetchAxes', request: 7, engine: '41' }));
+    answered.next().inspect((effect) => expect(effect).toEqual(call(fetchAxes, '41', expect.any(AbortSignal))));
     answered
       .next([[148723, 'Anteriore', 2], [148742, 'Posteriore', 3]])
       .put(finderAxesLoaded([[148723, 'Anteriore', 2], [148742, 'Posteriore', 3]]))
@@ -171,7 +183,7 @@ describe('brake finder saga: products lane', () => {
       .next(false)
       .isDone();
 
-    const replaced = testSaga(productsLane, emitted({ type: 'fetchAxes', request: 8, engineId: 41 }));
+    const replaced = testSaga(productsLane, emitted({ type: 'fetchAxes', request: 8, engine: '41' }));
     let signal: AbortSignal | undefined;
     replaced.next().inspect((effect) => {
       signal = (effect as { payload: { args: [number, AbortSignal] } }).payload.args[1];
@@ -183,10 +195,57 @@ describe('brake finder saga: products lane', () => {
   });
 });
 
+const finderState = { finder: { compatibility: {} } };
+const engineListHtml = '<h3 class="engine-list-title">Motori</h3><ul class="engine-list"><li>Fiat<ul><li>Panda<ul><li>1.2</li></ul></li></ul></li></ul>';
+const traitList = (items: string[]) => `<ul>${items.map((item) => `<li>${item}</li>`).join('')}</ul>`;
+
+describe('brake finder saga: engine compatibility from the traits', () => {
+  it('asks the traits (groups 49 and 181409) only of products whose description has no engine list, after the details', () => {
+    const withList = { ...product(1), longDescription: engineListHtml };
+    const without = product(2);
+    return expectSaga(fetchDetails, emitted({ type: 'fetchDetails', request: 9, ids: [1, 2] }))
+      .withState(finderState)
+      .provide([
+        [matchers.call.fn(fetchProductsById), [withList, without]],
+        [
+          matchers.call.fn(fetchTraits),
+          [
+            { groupid: 24, description: 'Dischi freno' },
+            { groupid: 49, description: traitList(['Fiat Panda III 1.2', 'Fiat Punto 1.4']) },
+            { groupid: 181409, description: traitList(['Fiat Panda III 1.2']) },
+          ],
+        ],
+      ])
+      .put(toFinder({ type: 'DETAILS_LOADED', request: 9 }))
+      .call.like({ fn: fetchTraits, args: [2] as never })
+      .not.call.like({ fn: fetchTraits, args: [1] as never })
+      .put(finderCompatibilityLoaded({ 2: [{ name: '', items: ['Fiat Panda III 1.2', 'Fiat Punto 1.4'] }] }))
+      .run();
+  });
+
+  it('step by step: products known already are not asked again; a traits failure leaves the row empty (testSaga)', () => {
+    const known = { finder: { compatibility: { 3: [{ name: '', items: ['Fiat Panda'] }] } } };
+    const saga = testSaga(loadTraitEngines, [product(3), product(4), product(5)]);
+    saga.next().select(selectCompatibility);
+    // Product 3 is known: the first call is for product 4.
+    saga.save('known');
+    saga
+      .next(known.finder.compatibility)
+      .inspect((effect) => expect(effect).toEqual(call(fetchTraits, 4, undefined)));
+    saga.next([{ groupid: 49, description: traitList(['BMW 320d']) }]).call(fetchTraits, 5, undefined);
+    saga.throw(new Error('500')).put(finderCompatibilityLoaded({ 4: [{ name: '', items: ['BMW 320d'] }] }));
+    saga.next().isDone();
+  });
+});
+
 describe('brake finder saga: details, storage, scroll, alerts, basket', () => {
   it('details come in the order of ticking', () => {
     return expectSaga(fetchDetails, emitted({ type: 'fetchDetails', request: 2, ids: [8, 5] }))
-      .provide([[matchers.call.fn(fetchProductsById), [product(5), product(8)]]])
+      .withState(finderState)
+      .provide([
+        [matchers.call.fn(fetchProductsById), [product(5), product(8)]],
+        [matchers.call.fn(fetchTraits), []],
+      ])
       .put(finderDetailsLoaded([product(8), product(5)]))
       .put(toFinder({ type: 'DETAILS_LOADED', request: 2 }))
       .run();

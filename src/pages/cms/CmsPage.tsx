@@ -1,0 +1,39 @@
+import DOMPurify from 'dompurify';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../../store/hooks';
+import { LoadingState } from '../../components/LoadingState';
+import '../../styles/cms.css';
+
+/**
+ * An information page (shipping, returns, instalments, warranty, terms): its title, its body
+ * (server HTML, sanitised before it reaches the page) and the same page in the other
+ * languages. Its data is `page.cmsPage`, loaded for the address /pages/{slug}.
+ */
+export default function CmsPage() {
+  const { t } = useTranslation();
+  const page = useAppSelector((state) => state.page.cmsPage);
+  const body = useMemo(() => (page ? DOMPurify.sanitize(page.body) : ''), [page]);
+  if (!page) return <LoadingState />;
+  return (
+    <article className="page page--cms" lang={page.lang} aria-labelledby="cms-title">
+      <h1 id="cms-title">{page.title}</h1>
+      <div className="cms-body" dangerouslySetInnerHTML={{ __html: body }} />
+      {page.alternates.length ? (
+        <nav className="cms-languages" aria-label={t('cms.otherLanguages')}>
+          <h2 className="cms-languages__title">{t('cms.otherLanguages')}</h2>
+          <ul>
+            {page.alternates.map((alternate) => (
+              <li key={alternate.lang}>
+                <a href={alternate.link} hrefLang={alternate.lang} lang={alternate.lang}>
+                  {alternate.title}
+                </a>{' '}
+                <span className="cms-languages__name">({t(`language.${alternate.lang}`)})</span>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </article>
+  );
+}
