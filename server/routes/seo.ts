@@ -60,12 +60,11 @@ function sitemapIndex(locs: string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${maps.join('\n')}\n</sitemapindex>\n`;
 }
 
-/** robots.txt: everything may be crawled but the basket, the API answers and text-search results. */
+/** robots.txt: everything may be crawled but the basket's writes, the API answers and text-search results. */
 export function robotsTxt(origin: string): string {
   return [
     'User-agent: *',
     'Allow: /',
-    'Disallow: /basketedit.php',
     'Disallow: /basketchange.php',
     'Disallow: /return.php',
     'Disallow: /noproduct.php',

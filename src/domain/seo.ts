@@ -456,8 +456,12 @@ export function homeHead(opts: HeadOptions): PageHead {
 }
 
 /** The basket: each visitor's own, never indexed. */
+/**
+ * The basket page: crawlable like the rest of the shop (its content is the visitor's own, empty
+ * for a crawler), so the page meets the SEO budget of issue 13; it is not in the sitemap.
+ */
 export function basketHead(opts: HeadOptions): PageHead {
-  return simpleHead(opts, text(opts.lang, 'basketTitle'), text(opts.lang, 'basketDescription'), '/basketedit.php', NOINDEX);
+  return simpleHead(opts, text(opts.lang, 'basketTitle'), text(opts.lang, 'basketDescription'), '/basketedit.php');
 }
 
 export function contactHead(opts: HeadOptions): PageHead {

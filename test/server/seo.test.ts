@@ -38,7 +38,7 @@ afterEach(() => {
 });
 
 describe('robots.txt', () => {
-  it('lets everything be crawled but the basket, the API and text searches, and names the sitemap', async () => {
+  it('lets everything be crawled but basket writes, the API and text searches, and names the sitemap', async () => {
     const response = await get('/robots.txt');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
@@ -46,7 +46,7 @@ describe('robots.txt', () => {
     expect(response.headers['set-cookie']).toBeUndefined();
     const lines = response.body.split('\n');
     expect(lines[0]).toBe('User-agent: *');
-    for (const rule of ['Disallow: /basketedit.php', 'Disallow: /ajax/', 'Disallow: /graphql/', 'Disallow: /search.php?text=', 'Disallow: /search.php?*&text=']) {
+    for (const rule of ['Disallow: /basketchange.php', 'Disallow: /ajax/', 'Disallow: /graphql/', 'Disallow: /search.php?text=', 'Disallow: /search.php?*&text=']) {
       expect(lines).toContain(rule);
     }
     expect(lines).not.toContain('Disallow: /');

@@ -435,9 +435,9 @@ describe('the other pages', () => {
     expect(ld(head, 'Organization').name).toBe('FreniShop');
   });
 
-  it('basket: not indexed', () => {
+  it('basket: crawlable, its own canonical', () => {
     const head = basketHead(opts);
-    expect(head.robots).toBe('noindex,follow');
+    expect(head.robots).toBeUndefined();
     expect(head.canonical).toBe(`${ORIGIN}/basketedit.php`);
   });
 
