@@ -1,4 +1,4 @@
-import DOMPurify from 'dompurify';
+import { sanitizeHtml } from '../../components/sanitize';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../store/hooks';
@@ -13,7 +13,7 @@ import '../../styles/cms.css';
 export default function CmsPage() {
   const { t } = useTranslation();
   const page = useAppSelector((state) => state.page.cmsPage);
-  const body = useMemo(() => (page ? DOMPurify.sanitize(page.body) : ''), [page]);
+  const body = useMemo(() => (page ? sanitizeHtml(page.body) : ''), [page]);
   if (!page) return <LoadingState />;
   return (
     <article className="page page--cms" lang={page.lang} aria-labelledby="cms-title">
