@@ -1,0 +1,79 @@
+import pg from 'pg';
+import type { PoolClient } from 'pg';
+import { CATALOGUE_COLUMNS, generateCatalogueRows, type CatalogueTable } from '../catalogue/generate';
+import { migratePostgres, withSchemaLock } from './schema';
+import { PG_TYPES, PostgresShopRepository } from './pgRepository';
+
+export interface PostgresOpenOptions {
+  /** postgres://user@host:port/database */
+  url: string;
+  /** Products to generate when the database has none. */
+  catalogueSize?: number;
+  seed?: number;
+  today?: Date;
+  /** Connections per process (default 8, or PG_POOL_SIZE). */
+  poolSize?: number;
+}
+
+/**
+ * Opens the shop on PostgreSQL: a small pool, the migrations, and the demo catalogue when the
+ * database has no products yet. Several servers may start at once: one migrates and seeds
+ * under the schema lock while the others wait, then find the work done.
+ */
+export async function openPostgresShop(options: PostgresOpenOptions) {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? Number(process.env.PG_POOL_SIZE || 8),
+    types: PG_TYPES,
+    application_name: 'brake-shop',
+  });
+  // An idle connection that breaks (database restart) must not crash the process.
+  pool.on('error', (error) => console.error('PostgreSQL connection error:', error.message));
+  try {
+    const seeded = await withSchemaLock(pool, async (client) => {
+      await migratePostgres(client);
+      const { rows } = await client.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM products');
+      if (rows[0].n > 0) return false;
+      await seedPostgres(client, { size: options.catalogueSize ?? 10_000, seed: options.seed, today: options.today });
+      return true;
+    });
+    const repository = await PostgresShopRepository.open(pool);
+    return { repository, pool, seeded, close: () => pool.end() };
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Rows per INSERT: PostgreSQL takes at most 65,535 parameters in one statement. */
+const MAX_PARAMETERS = 60_000;
+
+/** Fills an empty database with the demo catalogue in one transaction: multi-row INSERTs per table. */
+export async function seedPostgres(client: PoolClient, options: { size: number; seed?: number; today?: Date }): Promise<void> {
+  const tables = new Map<CatalogueTable, unknown[][]>();
+  generateCatalogueRows((table, row) => {
+    const rows = tables.get(table);
+    if (rows) rows.push(row);
+    else tables.set(table, [row]);
+  }, options);
+  await client.query('BEGIN');
+  try {
+    // CATALOGUE_COLUMNS lists tables before those that refer to them.
+    for (const table of Object.keys(CATALOGUE_COLUMNS) as CatalogueTable[]) {
+      const rows = tables.get(table) ?? [];
+      const columns = CATALOGUE_COLUMNS[table];
+      const perStatement = Math.floor(MAX_PARAMETERS / columns.length);
+      const conflict = table === 'product_params' || table === 'fitments' ? ' ON CONFLICT DO NOTHING' : '';
+      for (let start = 0; start < rows.length; start += perStatement) {
+        const chunk = rows.slice(start, start + perStatement);
+        const values = chunk.map((_, r) => `(${columns.map((__, c) => `$${r * columns.length + c + 1}`).join(', ')})`).join(', ');
+        await client.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values}${conflict}`, chunk.flat());
+      }
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  }
+  await client.query('ANALYZE');
+}
