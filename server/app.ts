@@ -24,7 +24,10 @@ import { schema } from './graphql/schema';
 import { resolvers } from './graphql/resolvers';
 
 export interface AppOptions {
-  db: Database.Database;
+  /** The shop's storage (see server/db/openRepository.ts). */
+  repository?: ShopRepository;
+  /** An open SQLite database, when no `repository` is given. */
+  db?: Database.Database;
   /** The built storefront (index.html + assets/); default ./dist. */
   staticDir?: string;
   logger?: boolean;
@@ -34,7 +37,8 @@ export interface AppOptions {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024, trustProxy: false });
-  const repo: ShopRepository = new SqliteShopRepository(options.db);
+  const repo: ShopRepository | undefined = options.repository ?? (options.db ? new SqliteShopRepository(options.db) : undefined);
+  if (!repo) throw new Error('buildApp needs a repository (or a SQLite db)');
   const staticDir = options.staticDir ?? join(process.cwd(), 'dist');
 
   await app.register(fastifyCookie);

@@ -28,7 +28,14 @@ export async function openPostgresShop(options: PostgresOpenOptions) {
     application_name: 'brake-shop',
   });
   // An idle connection that breaks (database restart) must not crash the process.
-  pool.on('error', (error) => console.error('PostgreSQL connection error:', error.message));
+  let closing = false;
+  pool.on('error', (error) => {
+    if (!closing) console.error('PostgreSQL connection error:', error.message);
+  });
+  const close = async () => {
+    closing = true;
+    await pool.end();
+  };
   try {
     const seeded = await withSchemaLock(pool, async (client) => {
       await migratePostgres(client);
@@ -38,17 +45,20 @@ export async function openPostgresShop(options: PostgresOpenOptions) {
       return true;
     });
     const repository = await PostgresShopRepository.open(pool);
-    return { repository, pool, seeded, close: () => pool.end() };
+    return { repository, pool, seeded, close };
   } catch (error) {
     await pool.end().catch(() => undefined);
     throw error;
   }
 }
 
-/** Rows per INSERT: PostgreSQL takes at most 65,535 parameters in one statement. */
-const MAX_PARAMETERS = 60_000;
+/** Rows per INSERT (sent as one JSON parameter). */
+const ROWS_PER_STATEMENT = 20_000;
 
-/** Fills an empty database with the demo catalogue in one transaction: multi-row INSERTs per table. */
+/**
+ * Fills an empty database with the demo catalogue in one transaction: per table, INSERTs of
+ * many rows each, passed as one JSON array and typed by the table's own row type.
+ */
 export async function seedPostgres(client: PoolClient, options: { size: number; seed?: number; today?: Date }): Promise<void> {
   const tables = new Map<CatalogueTable, unknown[][]>();
   generateCatalogueRows((table, row) => {
@@ -56,18 +66,20 @@ export async function seedPostgres(client: PoolClient, options: { size: number; 
     if (rows) rows.push(row);
     else tables.set(table, [row]);
   }, options);
+  const names = Object.keys(CATALOGUE_COLUMNS) as CatalogueTable[];
   await client.query('BEGIN');
   try {
     // CATALOGUE_COLUMNS lists tables before those that refer to them.
-    for (const table of Object.keys(CATALOGUE_COLUMNS) as CatalogueTable[]) {
+    for (const table of names) {
       const rows = tables.get(table) ?? [];
-      const columns = CATALOGUE_COLUMNS[table];
-      const perStatement = Math.floor(MAX_PARAMETERS / columns.length);
+      const columns: readonly string[] = CATALOGUE_COLUMNS[table];
       const conflict = table === 'product_params' || table === 'fitments' ? ' ON CONFLICT DO NOTHING' : '';
-      for (let start = 0; start < rows.length; start += perStatement) {
-        const chunk = rows.slice(start, start + perStatement);
-        const values = chunk.map((_, r) => `(${columns.map((__, c) => `$${r * columns.length + c + 1}`).join(', ')})`).join(', ');
-        await client.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values}${conflict}`, chunk.flat());
+      for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+        const chunk = rows.slice(start, start + ROWS_PER_STATEMENT).map((row) => Object.fromEntries(columns.map((column, i) => [column, row[i]])));
+        await client.query(
+          `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${columns.join(', ')} FROM json_populate_recordset(NULL::${table}, $1::json)${conflict}`,
+          [JSON.stringify(chunk)],
+        );
       }
     }
     await client.query('COMMIT');
@@ -75,5 +87,5 @@ export async function seedPostgres(client: PoolClient, options: { size: number; 
     await client.query('ROLLBACK');
     throw error;
   }
-  await client.query('ANALYZE');
+  await client.query(`ANALYZE ${names.join(', ')}`);
 }
