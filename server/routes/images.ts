@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { deflateSync } from 'node:zlib';
 import { BRAKE_CATEGORY } from '../../src/api/wire';
 import type { ShopRepository } from '../db/repository';
-import { escapeHtml } from '../db/sqliteRepository';
+import { escapeHtml } from '../db/shopViews';
 
 /**
  * Generated demo images, so no image of the demo shop is ever missing: product icons drawn
