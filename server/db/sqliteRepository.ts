@@ -190,7 +190,7 @@ export class SqliteShopRepository implements ShopRepository {
     const producerFacet = (() => {
       const { sql: psql, params: pparams } = this.where({ ...filter, producer: undefined });
       return (
-        this.db.prepare(`SELECT p.producer_id AS id, COUNT(*) AS n FROM products p ${psql} GROUP BY p.producer_id ORDER BY n DESC`).all(...pparams) as {
+        this.db.prepare(`SELECT p.producer_id AS id, COUNT(*) AS n FROM products p ${psql} GROUP BY p.producer_id ORDER BY n DESC, p.producer_id`).all(...pparams) as {
           id: number;
           n: number;
         }[]
@@ -436,7 +436,7 @@ export class SqliteShopRepository implements ShopRepository {
 
   async substitutes(): Promise<SubstituteEntry[]> {
     const rows = this.stmt(
-      `SELECT pp.product_id AS id, v.name FROM product_params pp JOIN param_values v ON v.id = pp.value_id WHERE v.param_id = ? ORDER BY pp.product_id LIMIT 20000`,
+      `SELECT pp.product_id AS id, v.name FROM product_params pp JOIN param_values v ON v.id = pp.value_id WHERE v.param_id = ? ORDER BY pp.product_id, v.name LIMIT 20000`,
     ).all(TRAIT.replacementCode) as { id: number; name: string }[];
     const byProduct = new Map<number, string[]>();
     for (const row of rows) byProduct.set(row.id, [...(byProduct.get(row.id) ?? []), row.name]);

@@ -447,7 +447,7 @@ export class PostgresShopRepository implements ShopRepository {
 
   async substitutes(): Promise<SubstituteEntry[]> {
     const rows = await this.all<{ id: number; name: string }>(
-      `SELECT pp.product_id AS id, v.name FROM product_params pp JOIN param_values v ON v.id = pp.value_id WHERE v.param_id = ? ORDER BY pp.product_id, pp.value_id LIMIT 20000`,
+      `SELECT pp.product_id AS id, v.name FROM product_params pp JOIN param_values v ON v.id = pp.value_id WHERE v.param_id = ? ORDER BY pp.product_id, v.name COLLATE "C" LIMIT 20000`,
       [TRAIT.replacementCode],
     );
     const byProduct = new Map<number, string[]>();
