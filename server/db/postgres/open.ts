@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os';
 import pg from 'pg';
 import type { PoolClient } from 'pg';
 import { CATALOGUE_COLUMNS, generateCatalogueRows, type CatalogueTable } from '../catalogue/generate';
@@ -22,7 +23,7 @@ export interface PostgresOpenOptions {
  */
 export async function openPostgresShop(options: PostgresOpenOptions) {
   const pool = new pg.Pool({
-    connectionString: options.url,
+    connectionString: withDefaultUser(options.url),
     max: options.poolSize ?? Number(process.env.PG_POOL_SIZE || 8),
     types: PG_TYPES,
     application_name: 'brake-shop',
@@ -50,6 +51,14 @@ export async function openPostgresShop(options: PostgresOpenOptions) {
     await pool.end().catch(() => undefined);
     throw error;
   }
+}
+
+/** As libpq does: an address naming no user (and no PGUSER) connects as the operating-system user. */
+function withDefaultUser(address: string): string {
+  const url = new URL(address);
+  if (url.username || process.env.PGUSER) return address;
+  url.username = encodeURIComponent(process.env.USER || userInfo().username);
+  return url.toString();
 }
 
 /** Rows per INSERT (sent as one JSON parameter). */
