@@ -502,17 +502,16 @@ export class PostgresShopRepository implements ShopRepository {
   }
 
   async basket(visitorId: string): Promise<BasketSummary> {
-    const rows = await this.all<BasketLineRow>(
+    // One round trip: the lines with their products, sizes and rebate tiers.
+    const rows = await this.all<BasketLineRow & { tiers: Array<{ threshold: number; value: number }> | null }>(
       `SELECT l.product_id, l.size_id, l.additional, l.count, p.name, p.slug, p.vat, p.catalog_no, s.name AS size_name, s.price_gross, s.subscription_gross,
-         p.unit, p.unit_plural, p.unit_sellby, p.unit_precision, p.min_quantity, p.max_quantity, p.min_size_quantity, p.max_size_quantity, p.min_subscription_quantity, s.stock, s.status
+         p.unit, p.unit_plural, p.unit_sellby, p.unit_precision, p.min_quantity, p.max_quantity, p.min_size_quantity, p.max_size_quantity, p.min_subscription_quantity, s.stock, s.status,
+         (SELECT json_agg(json_build_object('threshold', r.threshold, 'value', r.value) ORDER BY r.threshold) FROM rebates r WHERE r.product_id = l.product_id) AS tiers
        FROM basket_lines l JOIN products p ON p.id = l.product_id JOIN sizes s ON s.product_id = l.product_id AND s.size_id = l.size_id
        WHERE l.visitor_id = ? ORDER BY l.added_at, l.product_id, l.size_id COLLATE "C", l.additional COLLATE "C"`,
       [visitorId],
     );
-    const tiers = await this.grouped<{ product_id: number; threshold: number; value: number }>(
-      'SELECT product_id, threshold, value FROM rebates WHERE product_id = ANY(?) ORDER BY product_id, threshold',
-      [...new Set(rows.map((r) => r.product_id))],
-    );
+    const tiers = new Map(rows.map((r) => [r.product_id, r.tiers ?? []]));
     return basketSummary(rows, (id) => tiers.get(id) ?? [], this.freeShippingFrom);
   }
 
@@ -526,37 +525,37 @@ export class PostgresShopRepository implements ShopRepository {
       return { ok: false, status: 404, code: 'product_not_found', message: 'Prodotto non trovato' };
     }
     return this.transaction<BasketChangeResult>(async (client, rollback) => {
-      await this.ensureVisitorRow(visitorId, client);
-      await client.query('SELECT 1 FROM visitors WHERE id = $1 FOR UPDATE', [visitorId]);
-      const [product, size, line] = [
-        await this.product(change.productId, client),
-        await this.one<SizeRow>('SELECT * FROM sizes WHERE product_id = ? AND size_id = ?', [change.productId, change.sizeId], client),
-        await this.one<{ count: number }>(
-          'SELECT count FROM basket_lines WHERE visitor_id = ? AND product_id = ? AND size_id = ? AND additional = ?',
-          [visitorId, change.productId, change.sizeId, change.additional],
-          client,
-        ),
-      ];
-      const decision = decideBasketChange(product, size, line?.count ?? 0, change);
-      if ('ok' in decision) return rollback(decision);
-      if (decision.action === 'remove') {
-        await client.query('DELETE FROM basket_lines WHERE visitor_id = $1 AND product_id = $2 AND size_id = $3 AND additional = $4', [
-          visitorId,
-          change.productId,
-          change.sizeId,
-          change.additional,
-        ]);
-        // SQLite leaves a new visitor's row out when nothing was written: so does this.
-        if (!line) return rollback({ ok: true });
-        return { ok: true };
+      // Lock the visitor's row (made first when new): their changes go one at a time.
+      const locked = await client.query('SELECT 1 FROM visitors WHERE id = $1 FOR UPDATE', [visitorId]);
+      if (!locked.rowCount) {
+        await this.ensureVisitorRow(visitorId, client);
+        await client.query('SELECT 1 FROM visitors WHERE id = $1 FOR UPDATE', [visitorId]);
       }
-      await client.query(
-        `INSERT INTO basket_lines (visitor_id, product_id, size_id, additional, count, added_at) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (visitor_id, product_id, size_id, additional) DO UPDATE SET count = excluded.count`,
-        [visitorId, change.productId, change.sizeId, change.additional, decision.count, new Date().toISOString()],
+      // The product, its size and the line's count in one round trip.
+      const { rows } = await client.query<{ product: ProductRow; size: SizeRow | null; current: number | null }>(
+        `SELECT row_to_json(p) AS product, row_to_json(s) AS size,
+           (SELECT l.count FROM basket_lines l WHERE l.visitor_id = $1 AND l.product_id = $2 AND l.size_id = $3 AND l.additional = $4) AS current
+         FROM products p LEFT JOIN sizes s ON s.product_id = p.id AND s.size_id = $3 WHERE p.id = $2`,
+        [visitorId, change.productId, change.sizeId, change.additional],
       );
-      // A change to the basket is what the shop's analytics want to hear about.
-      await client.query('UPDATE visitors SET pending_tracking = pending_tracking + 1 WHERE id = $1', [visitorId]);
+      const found = rows[0];
+      const decision = decideBasketChange(found?.product, found?.size ?? undefined, found?.current ?? 0, change);
+      if ('ok' in decision) return rollback(decision);
+      const line = [visitorId, change.productId, change.sizeId, change.additional];
+      if (decision.action === 'remove') {
+        const removed = await client.query('DELETE FROM basket_lines WHERE visitor_id = $1 AND product_id = $2 AND size_id = $3 AND additional = $4', line);
+        // SQLite leaves a new visitor's row out when nothing was written: so does this.
+        return removed.rowCount ? { ok: true } : rollback({ ok: true });
+      }
+      // The line and the visitor's pending analytics event in one statement.
+      await client.query(
+        `WITH line AS (
+           INSERT INTO basket_lines (visitor_id, product_id, size_id, additional, count, added_at) VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (visitor_id, product_id, size_id, additional) DO UPDATE SET count = excluded.count
+         )
+         UPDATE visitors SET pending_tracking = pending_tracking + 1 WHERE id = $1`,
+        [...line, decision.count, new Date().toISOString()],
+      );
       return { ok: true };
     });
   }
