@@ -46,7 +46,12 @@ module.exports = async () => {
   ];
   if (process.env.TEST_DATABASE_URL) {
     await checkPostgres(process.env.TEST_DATABASE_URL);
-    projects.push({ ...serverProject, displayName: 'server-postgres', setupFiles: ['<rootDir>/test/server/setup/postgresBackend.ts'] });
+    projects.push({
+      ...serverProject,
+      displayName: 'server-postgres',
+      setupFiles: ['<rootDir>/test/server/setup/postgresBackend.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/server/setup/postgresTimeout.ts'],
+    });
   } else if (!process.env.JEST_WORKER_ID) {
     console.log('PostgreSQL contract suite skipped: TEST_DATABASE_URL is not set (e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test).');
   }
