@@ -28,7 +28,7 @@ function firstDifference(a: unknown, b: unknown, path: string): string | null {
 }
 
 describeOnPostgres('SQLite and PostgreSQL answer alike for the same catalogue', () => {
-  const SIZE = 1500;
+  const SIZE = 800;
   let sqlite: ShopRepository;
   let postgres: ShopRepository;
   const closers: Array<() => Promise<void>> = [];
