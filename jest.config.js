@@ -51,6 +51,8 @@ module.exports = async () => {
       displayName: 'server-postgres',
       setupFiles: ['<rootDir>/test/server/setup/postgresBackend.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/server/setup/postgresTimeout.ts'],
+      globalSetup: '<rootDir>/test/server/setup/postgresGlobalSetup.js',
+      globalTeardown: '<rootDir>/test/server/setup/postgresGlobalTeardown.js',
     });
   } else if (!process.env.JEST_WORKER_ID) {
     console.log('PostgreSQL contract suite skipped: TEST_DATABASE_URL is not set (e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test).');

@@ -87,13 +87,25 @@ export function postgresUrl(database: string): string {
   return url.toString();
 }
 
-/** Creates an empty database named uniquely for this test file; answers its address and a dropper. */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * Creates a database named uniquely for this test file (empty, or a copy of `template`);
+ * answers its address and a dropper.
+ */
+export async function createTestDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `shoptest_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+        break;
+      } catch (error) {
+        // 55006: the template's last connection is still closing.
+        if ((error as { code?: string }).code !== '55006' || attempt >= 40) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
   } finally {
     await admin.end();
   }
@@ -111,9 +123,33 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   };
 }
 
+/**
+ * A migrated and seeded database of `catalogueSize` products for this jest run, made once
+ * (under an advisory lock) and copied by every test file that needs that size: a copy takes
+ * a fraction of a second, a seed a few. Null outside a jest run of the PostgreSQL project.
+ */
+async function seededTemplate(catalogueSize: number): Promise<string | undefined> {
+  const run = process.env.SHOP_TEST_RUN;
+  if (!run) return undefined;
+  const name = `shoptpl_${run}_${catalogueSize}`;
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock($1)', [0x5e0b_7000 + catalogueSize]);
+    if (!(await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount) {
+      await admin.query(`CREATE DATABASE ${name}`);
+      const seeded = await openPostgresShop({ url: postgresUrl(name), catalogueSize, today: TODAY, poolSize: 1 });
+      await seeded.close();
+    }
+  } finally {
+    await admin.end();
+  }
+  return name;
+}
+
 async function startPostgresShop(catalogueSize: number): Promise<TestShop> {
   const { dir, staticDir } = standInBuild();
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(await seededTemplate(catalogueSize));
   const opened = await openPostgresShop({ url: database.url, catalogueSize, today: TODAY, poolSize: 6 });
   const app = await buildApp({ repository: opened.repository, staticDir, testHooks: true });
   const sql = async <T,>(text: string, ...params: unknown[]) => (await opened.pool.query(toPgSql(text), params)).rows as T[];
