@@ -22,6 +22,7 @@ import { contactRoutes } from './routes/contact';
 import mercurius from 'mercurius';
 import { schema } from './graphql/schema';
 import { resolvers } from './graphql/resolvers';
+import { GRAPHQL_LIMITS, graphqlParseOptions, registerGraphqlCost } from './graphql/cost';
 
 export interface AppOptions {
   db: Database.Database;
@@ -67,9 +68,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     path: '/graphql/v1/',
     graphiql: false,
     jit: 0,
-    queryDepth: 8,
+    queryDepth: GRAPHQL_LIMITS.maxDepth,
+    graphql: { parseOptions: graphqlParseOptions },
     context: (request) => ({ visitorId: request.visitorId }),
   });
+  registerGraphqlCost(app);
 
   basketRoutes(app, repo);
   shopDataRoutes(app, repo);

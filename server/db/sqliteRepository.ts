@@ -30,9 +30,10 @@ const REMOTE_REGIONS = new Set(ZIP_RANGES.flatMap((country) => country.items.map
 const REMOTE_SURCHARGE = 12;
 const REMOTE_EXTRA_DAYS = 2;
 import { formatPrice } from '../../src/domain/priceMask';
-import { quantityAllowed, quantityBounds } from '../../src/domain/quantity';
 import { foldText } from '../../src/domain/searchText';
 import { productLink } from '../text';
+import { BASKET_LIMITS, decideBasketChange, lineMaximum, lineRules as limitLineRules, type LimitLine, type LimitProduct } from './basketLimits';
+import { afterRebate, basketTotals, fromCents, formatCents, lineTotal, netOf, toCents, type Cents } from '../money';
 import type { BasketChange, BasketChangeResult, BrakeProductFilter, ContactMessage, ListingFilter, ShopRepository } from './repository';
 
 interface ProductRow {
@@ -84,7 +85,8 @@ interface SizeRow {
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
-const net = (gross: number, vat: number) => round2(gross / (1 + vat / 100));
+/** The net of a 2-decimal gross price, rounded once (server/money.ts). */
+const net = (gross: number, vat: number) => fromCents(netOf(toCents(gross), vat));
 const STATUS_TEXT: Record<string, string> = {
   enable: 'Disponibile',
   order: 'Su ordinazione',
@@ -408,7 +410,7 @@ export class SqliteShopRepository implements ShopRepository {
     const vat = product.vat;
     const omnibus = this.lowestPrice30Days(product.id, size.size_id) ?? { gross, net: net(gross, vat) };
     const srp = size.srp_gross ?? 0;
-    const yousave = srp > gross ? round2(srp - gross) : 0;
+    const yousave = srp > gross ? fromCents(toCents(srp) - toCents(gross)) : 0;
     const rebates = this.stmt('SELECT threshold, threshold_end, value FROM rebates WHERE product_id = ? ORDER BY threshold').all(product.id) as {
       threshold: number;
       threshold_end: number | null;
@@ -446,12 +448,14 @@ export class SqliteShopRepository implements ShopRepository {
     if (rebates.length) {
       prices.rebates = rebates.map((r) => ({ threshold: r.threshold, threshold_end: r.threshold_end ?? 0, value: r.value }));
       const first = rebates[0];
-      const nextPrice = round2(gross * (1 - first.value / 100));
+      // The same cents the basket prices a line at (server/money.ts).
+      const rebated = (percent: number) => afterRebate(toCents(gross), percent);
+      const nextPrice = rebated(first.value);
       prices.rebateNumber = {
-        items: rebates.map((r) => ({ left: r.threshold, price: round2(gross * (1 - r.value / 100)), price_net: net(gross * (1 - r.value / 100), vat), threshold: r.threshold })),
+        items: rebates.map((r) => ({ left: r.threshold, price: fromCents(rebated(r.value)), price_net: fromCents(netOf(rebated(r.value), vat)), threshold: r.threshold })),
         nextleft: first.threshold - 1,
-        nextprice: nextPrice,
-        nextprice_net: net(nextPrice, vat),
+        nextprice: fromCents(nextPrice),
+        nextprice_net: fromCents(netOf(nextPrice, vat)),
         nextthreshold: first.threshold,
       };
     }
@@ -519,7 +523,7 @@ export class SqliteShopRepository implements ShopRepository {
         data.price_subscription = this.sizePrices(product, size, 'subscription');
       }
       if (bundleTotal) {
-        const diff = round2(bundleTotal - size.price_gross);
+        const diff = fromCents(toCents(bundleTotal) - toCents(size.price_gross));
         data.bundle_price = {
           price_gross: bundleTotal,
           price_gross_formatted: formatPrice(bundleTotal),
@@ -698,7 +702,7 @@ export class SqliteShopRepository implements ShopRepository {
   async shippingOptions(productId: number, sizeId: string, quantity: number, region?: string): Promise<ShippingOption[] | null> {
     const size = this.sizes(productId).find((s) => s.size_id === sizeId);
     if (!size) return null;
-    return this.courierOptions(size.price_gross * quantity, size.status === 'order' ? size.shipping_days : 0, region);
+    return this.courierOptions(fromCents(lineTotal(toCents(size.price_gross), quantity)), size.status === 'order' ? size.shipping_days : 0, region);
   }
 
   async basketShippingOptions(visitorId: string, region?: string): Promise<ShippingOption[]> {
@@ -731,7 +735,7 @@ export class SqliteShopRepository implements ShopRepository {
     }[];
     return couriers.map((c) => {
       const base = c.prepaid === 'prepaid' && worth >= this.freeShippingFrom && !remote ? 0 : c.cost_gross;
-      const cost = round2(base + (remote ? REMOTE_SURCHARGE : 0));
+      const cost = fromCents(toCents(base) + (remote ? toCents(REMOTE_SURCHARGE) : 0));
       return {
         courier: { name: c.name, icon: c.icon },
         prepaid: c.prepaid,
@@ -802,45 +806,52 @@ export class SqliteShopRepository implements ShopRepository {
     this.stmt('INSERT OR IGNORE INTO visitors (id, created_at) VALUES (?, ?)').run(id, new Date().toISOString());
   }
 
-  /** The unit price at a quantity: the highest rebate tier reached (its percent off the gross price). */
-  private rebatedUnitPrice(productId: number, gross: number, count: number): number {
+  /** The unit price at a quantity, in cents: the highest rebate tier reached (its percent off the gross price). */
+  private rebatedUnitCents(productId: number, grossCents: Cents, count: number): Cents {
     const tiers = this.stmt('SELECT threshold, value FROM rebates WHERE product_id = ? ORDER BY threshold').all(productId) as { threshold: number; value: number }[];
-    let unit = gross;
-    for (const tier of tiers) if (count >= tier.threshold) unit = round2(gross * (1 - tier.value / 100));
+    let unit = grossCents;
+    for (const tier of tiers) if (count >= tier.threshold) unit = afterRebate(grossCents, tier.value);
     return unit;
   }
 
   async basket(visitorId: string): Promise<BasketSummary> {
     const rows = this.stmt(
       `SELECT l.product_id, l.size_id, l.additional, l.count, p.name, p.slug, p.vat, p.catalog_no, s.name AS size_name, s.price_gross, s.subscription_gross,
-         p.unit, p.unit_plural, p.unit_sellby, p.unit_precision, p.min_quantity, p.max_quantity, p.min_size_quantity, p.max_size_quantity, p.min_subscription_quantity, s.stock, s.status
+         p.unit, p.unit_plural, p.unit_sellby, p.unit_precision, p.min_quantity, p.max_quantity, p.min_size_quantity, p.max_size_quantity, p.min_subscription_quantity,
+         p.subscription, p.gratis, p.phone_price, s.stock, s.status
        FROM basket_lines l JOIN products p ON p.id = l.product_id JOIN sizes s ON s.product_id = l.product_id AND s.size_id = l.size_id
        WHERE l.visitor_id = ? ORDER BY l.added_at, l.product_id`,
-    ).all(visitorId) as Array<{
-      product_id: number;
-      size_id: string;
-      additional: string;
-      count: number;
-      name: string;
-      slug: string;
-      vat: number;
-      catalog_no: string;
-      size_name: string;
-      price_gross: number;
-      subscription_gross: number | null;
-      unit: string;
-      unit_plural: string;
-    } & RuleSource>;
-    let worth = 0;
-    let worthNet = 0;
-    const products: BasketProduct[] = rows.map((r) => {
+    ).all(visitorId) as Array<
+      {
+        product_id: number;
+        size_id: string;
+        additional: string;
+        count: number;
+        name: string;
+        slug: string;
+        vat: number;
+        catalog_no: string;
+        size_name: string;
+        price_gross: number;
+        subscription_gross: number | null;
+        stock: number;
+        status: string;
+      } & LimitProduct
+    >;
+    const linesOf = new Map<number, LimitLine[]>();
+    for (const r of rows) linesOf.set(r.product_id, [...(linesOf.get(r.product_id) ?? []), { sizeId: r.size_id, additional: r.additional, count: r.count }]);
+    const priced = rows.map((r) => {
       // Quantity rebate tiers price the line as the product page showed them.
       const subscription = r.additional === SUBSCRIPTION_ADDITIONAL && r.subscription_gross !== null;
-      const unit = this.rebatedUnitPrice(r.product_id, subscription ? r.subscription_gross! : r.price_gross, r.count);
-      const lineGross = round2(unit * r.count);
-      const lineNet = round2(net(unit, r.vat) * r.count);
-      worth += lineGross;
-      worthNet += lineNet;
+      return { row: r, subscription, unitCents: this.rebatedUnitCents(r.product_id, toCents(subscription ? r.subscription_gross! : r.price_gross), r.count) };
+    });
+    const totals = basketTotals(priced.map((p) => ({ unitCents: p.unitCents, quantity: p.row.count, vat: p.row.vat })));
+    const products: BasketProduct[] = priced.map(({ row: r, subscription, unitCents }, index) => {
+      // The line's maximum leaves room for the product's other lines (per-order maximum, size maximum, stock).
+      const rules = limitLineRules(r, r, subscription);
+      const others = (linesOf.get(r.product_id) ?? []).filter((line) => !(line.sizeId === r.size_id && line.additional === r.additional));
+      const max = lineMaximum(r, r, others, rules);
+      const capped = others.length > 0 || Number.isFinite(rules.max) || max < BASKET_LIMITS.maxQuantityPerProduct;
       return {
         id: r.product_id,
         size: r.size_id,
@@ -851,78 +862,57 @@ export class SqliteShopRepository implements ShopRepository {
         link: productLink(r.product_id, r.slug),
         icon: `/data/gfx/products/${r.product_id}.svg`,
         count: r.count,
-        worth_unit: unit,
-        prices: { worth_net_formatted: formatPrice(lineNet), worth_gros_formatted: formatPrice(lineGross) },
-        rules: lineRules(r, subscription),
+        worth_unit: fromCents(unitCents),
+        prices: { worth_net_formatted: formatCents(totals.lines[index].net), worth_gros_formatted: formatCents(totals.lines[index].gross) },
+        rules: { step: rules.step, precision: rules.precision, min: rules.min, max: capped ? Math.max(max, 0) : null, unit: r.unit, unit_plural: r.unit_plural },
       };
     });
-    worth = round2(worth);
-    worthNet = round2(worthNet);
+    const worth = totals.gross;
     const empty = rows.length === 0;
-    const toShippingFree = empty ? this.freeShippingFrom : round2(Math.max(0, this.freeShippingFrom - worth));
-    const shipping = empty || toShippingFree === 0 ? 0 : 6.9;
+    const freeFrom = toCents(this.freeShippingFrom);
+    const toShippingFree = empty ? freeFrom : Math.max(0, freeFrom - worth);
+    const shipping = empty || toShippingFree === 0 ? 0 : toCents(6.9);
     return {
       productsCounter: rows.length,
-      productsNumber: round2(rows.reduce((sum, r) => sum + r.count, 0)),
+      productsNumber: rows.reduce((sum, r) => sum + Math.round(r.count * 1000), 0) / 1000,
       products,
-      worth,
-      worth_formatted: formatPrice(worth),
-      worth_net: worthNet,
-      worth_net_formatted: formatPrice(worthNet),
-      shippingCost: shipping,
-      shippingCost_formatted: formatPrice(shipping),
-      shippingCost_net_formatted: formatPrice(net(shipping, 22)),
-      toShippingFree,
-      toShippingFree_formatted: formatPrice(toShippingFree),
+      worth: fromCents(worth),
+      worth_formatted: formatCents(worth),
+      worth_net: fromCents(totals.net),
+      worth_net_formatted: formatCents(totals.net),
+      shippingCost: fromCents(shipping),
+      shippingCost_formatted: formatCents(shipping),
+      shippingCost_net_formatted: formatCents(netOf(shipping, 22)),
+      toShippingFree: fromCents(toShippingFree),
+      toShippingFree_formatted: formatCents(toShippingFree),
     };
   }
 
   async changeBasket(visitorId: string, change: BasketChange): Promise<BasketChangeResult> {
+    // Immediate: the write lock is taken before the basket is read, so two changes of one
+    // basket (two tabs, two processes) cannot both pass the limits on the same old lines.
     return this.db.transaction((): BasketChangeResult => {
-      const product = this.product(change.productId);
-      if (!product) return { ok: false, status: 404, code: 'product_not_found', message: 'Prodotto non trovato' };
-      const size = this.sizes(product.id).find((s) => s.size_id === change.sizeId);
-      if (!size) return { ok: false, status: 404, code: 'size_not_found', message: 'Taglia non trovata per questo prodotto' };
-      const line = this.stmt('SELECT count FROM basket_lines WHERE visitor_id = ? AND product_id = ? AND size_id = ? AND additional = ?').get(
-        visitorId,
-        product.id,
-        size.size_id,
-        change.additional,
-      ) as { count: number } | undefined;
-      const current = line?.count ?? 0;
-      const target = round6(change.mode === 'add' ? current + change.quantity : change.quantity);
-      if (change.mode === 'set' && target === 0) {
-        this.stmt('DELETE FROM basket_lines WHERE visitor_id = ? AND product_id = ? AND size_id = ? AND additional = ?').run(visitorId, product.id, size.size_id, change.additional);
+      const product = this.product(change.productId) ?? null;
+      const size = product ? (this.sizes(product.id).find((s) => s.size_id === change.sizeId) ?? null) : null;
+      const productLines = product
+        ? (this.stmt('SELECT size_id AS sizeId, additional, count FROM basket_lines WHERE visitor_id = ? AND product_id = ?').all(visitorId, product.id) as LimitLine[])
+        : [];
+      const basketLines = (this.stmt('SELECT COUNT(*) AS n FROM basket_lines WHERE visitor_id = ?').get(visitorId) as { n: number }).n;
+      const verdict = decideBasketChange({ product, size, productLines, basketLines, change });
+      if (!verdict.ok) return verdict;
+      if (verdict.count === 0) {
+        this.stmt('DELETE FROM basket_lines WHERE visitor_id = ? AND product_id = ? AND size_id = ? AND additional = ?').run(visitorId, change.productId, change.sizeId, change.additional);
         return { ok: true };
-      }
-      if (size.status === 'disable') return { ok: false, status: 409, code: 'product_unavailable', message: 'Prodotto non disponibile' };
-      if (product.gratis) return { ok: false, status: 409, code: 'gratis_product', message: 'Il prodotto omaggio non si può acquistare' };
-      if (product.phone_price && size.points > 0) return { ok: false, status: 409, code: 'points_only', message: 'Prodotto disponibile solo nel programma fedeltà' };
-      if (product.phone_price && !size.basket_enable) return { ok: false, status: 409, code: 'phone_price', message: 'Prezzo su richiesta: contattare il negozio' };
-      const subscription = change.additional === SUBSCRIPTION_ADDITIONAL;
-      if (subscription && (!product.subscription || size.subscription_gross === null)) {
-        return { ok: false, status: 409, code: 'no_subscription', message: 'Il prodotto non si acquista in abbonamento' };
-      }
-      const rules = orderRules({ ...product, stock: size.stock, status: size.status }, subscription);
-      if (!quantityAllowed(target, rules)) {
-        const code = target < rules.min ? 'quantity_below_minimum' : target > rules.max ? 'quantity_above_maximum' : 'quantity_not_multiple_of_step';
-        const message =
-          code === 'quantity_below_minimum'
-            ? `Quantità minima ordinabile: ${rules.min} ${product.unit}`
-            : code === 'quantity_above_maximum'
-              ? `Quantità massima ordinabile: ${rules.max} ${product.unit_plural}`
-              : `La quantità deve essere un multiplo di ${rules.step} ${product.unit}`;
-        return { ok: false, status: 422, code, message };
       }
       this.ensureVisitorRow(visitorId);
       this.stmt(
         `INSERT INTO basket_lines (visitor_id, product_id, size_id, additional, count, added_at) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (visitor_id, product_id, size_id, additional) DO UPDATE SET count = excluded.count`,
-      ).run(visitorId, product.id, size.size_id, change.additional, target, new Date().toISOString());
+      ).run(visitorId, change.productId, change.sizeId, change.additional, verdict.count, new Date().toISOString());
       // A change to the basket is what the shop's analytics want to hear about.
       this.stmt('UPDATE visitors SET pending_tracking = pending_tracking + 1 WHERE id = ?').run(visitorId);
       return { ok: true };
-    })();
+    }).immediate();
   }
 
   async removeFromBasket(visitorId: string, lines: Array<{ id: number; size: string; additional: string }>): Promise<number> {
@@ -962,7 +952,6 @@ export class SqliteShopRepository implements ShopRepository {
   }
 }
 
-const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /** FTS5 query from shopper text: every word a quoted prefix term, all required. */
 export function ftsQuery(text: string): string {
@@ -976,41 +965,4 @@ export function ftsQuery(text: string): string {
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
-/** What the quantity rules of an order line are made of (product limits, the size's stock). */
-interface RuleSource {
-  unit_sellby: number;
-  unit_precision: number;
-  min_quantity: number | null;
-  max_quantity: number | null;
-  min_size_quantity: number | null;
-  max_size_quantity: number | null;
-  min_subscription_quantity: number | null;
-  stock: number;
-  status: string;
-}
-
-/** The server's quantity rules for a line: the basket change check and the basket's `rules` both use them. */
-function orderRules(r: RuleSource, subscription: boolean) {
-  return quantityBounds({
-    unit_sellby: r.unit_sellby,
-    unit_precision: r.unit_precision,
-    // Sold on order: not capped by stock.
-    stock: r.status === 'order' ? -1 : r.stock,
-    subscription,
-    order_quantity_range: {
-      min_quantity_per_order: r.min_quantity,
-      max_quantity_per_order: r.max_quantity,
-      min_size_quantity_per_order: r.min_size_quantity,
-      max_size_quantity_per_order: r.max_size_quantity,
-      minimum_quantity_subscription: r.min_subscription_quantity,
-    },
-  });
-}
-
-/** A basket line's quantity rules as the basket answers them (no cap: null), with its units. */
-function lineRules(r: RuleSource & { unit: string; unit_plural: string }, subscription: boolean): NonNullable<BasketProduct['rules']> {
-  const rules = orderRules(r, subscription);
-  return { step: rules.step, precision: rules.precision, min: rules.min, max: Number.isFinite(rules.max) ? rules.max : null, unit: r.unit, unit_plural: r.unit_plural };
 }
