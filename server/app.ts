@@ -10,6 +10,7 @@ import type { ShopRepository } from './db/repository';
 import { BadRequest, sendError } from './http';
 import { registerSecurity } from './security';
 import { registerVisitor } from './visitor';
+import { limitsFromEnv, registerLimits, serverTimeouts, trustProxyFromEnv, type ShopLimits } from './limits';
 import { registerTestHooks } from './testHooks';
 import { basketRoutes } from './routes/basket';
 import { shopDataRoutes } from './routes/shopData';
@@ -31,10 +32,16 @@ export interface AppOptions {
   logger?: boolean;
   /** Fault-injection routes for browser tests. */
   testHooks?: boolean;
+  /** Rate limits and timeouts (default: from the environment, see server/limits.ts). */
+  limits?: ShopLimits;
+  /** The proxies whose X-Forwarded-* headers are read (default: TRUST_PROXY, see server/limits.ts). */
+  trustProxy?: false | string[];
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024, trustProxy: false });
+  const limits = options.limits ?? limitsFromEnv();
+  const trustProxy = options.trustProxy ?? trustProxyFromEnv(process.env.TRUST_PROXY);
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024, trustProxy, ...serverTimeouts(limits) });
   const repo: ShopRepository = new SqliteShopRepository(options.db);
   const staticDir = options.staticDir ?? join(process.cwd(), 'dist');
 
@@ -43,6 +50,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   registerSecurity(app);
   registerVisitor(app);
+  const throttle = await registerLimits(app, limits);
   if (options.testHooks) registerTestHooks(app);
 
   app.setErrorHandler((error: FastifyError, _request, reply) => {
@@ -73,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     context: (request) => ({ visitorId: request.visitorId }),
   });
   registerGraphqlCost(app);
+  throttle.graphql();
 
   basketRoutes(app, repo);
   shopDataRoutes(app, repo);

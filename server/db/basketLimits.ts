@@ -123,6 +123,10 @@ export function decideBasketChange({ product, size, productLines, basketLines, c
   if (typeof quantity !== 'number' || !Number.isFinite(quantity) || quantity < 0 || (change.mode === 'add' && quantity === 0)) {
     return refuse(422, 'invalid_quantity', 'La quantità deve essere un numero positivo');
   }
+  const current0 = existing?.count ?? 0;
+  if ((change.mode === 'add' ? current0 + quantity : quantity) > BASKET_LIMITS.maxQuantityPerProduct) {
+    return refuse(422, 'quantity_above_maximum', `Quantità massima ordinabile: ${BASKET_LIMITS.maxQuantityPerProduct} ${product.unit_plural}`);
+  }
   // Removing a line the visitor has is always allowed, whatever its key.
   if (change.mode === 'set' && quantity === 0) return { ok: true, count: 0 };
   if (!ISSUED_VARIANTS.has(change.additional)) return refuse(422, 'unknown_variant', 'Variante del prodotto non riconosciuta');
@@ -134,7 +138,7 @@ export function decideBasketChange({ product, size, productLines, basketLines, c
   if (subscription && (!product.subscription || size.subscription_gross === null)) return refuse(409, 'no_subscription', 'Il prodotto non si acquista in abbonamento');
   if (!existing && basketLines >= BASKET_LIMITS.maxLines) return refuse(409, 'basket_full', `Il carrello contiene già ${BASKET_LIMITS.maxLines} righe, il massimo`);
 
-  const current = existing?.count ?? 0;
+  const current = current0;
   const target = roundTo(change.mode === 'add' ? current + quantity : quantity, 6);
   const rules = lineRules(product, size, subscription);
   const stepRules: QuantityRules = { ...rules, min: 0, max: Infinity };

@@ -771,7 +771,7 @@ export class SqliteShopRepository implements ShopRepository {
         visitorId,
         new Date().toISOString(),
       );
-    })();
+    }).immediate();
     return true;
   }
 
@@ -792,7 +792,7 @@ export class SqliteShopRepository implements ShopRepository {
         new Date().toISOString(),
       );
       return Number(result.lastInsertRowid);
-    })();
+    }).immediate();
   }
 
   /* ---------------------------------------------------------------- baskets */
@@ -927,7 +927,7 @@ export class SqliteShopRepository implements ShopRepository {
         ).changes;
       }
       return removed;
-    })();
+    }).immediate();
   }
 
   async wishlistCount(visitorId: string): Promise<number> {
@@ -948,7 +948,7 @@ export class SqliteShopRepository implements ShopRepository {
       this.stmt('UPDATE visitors SET pending_tracking = 0 WHERE id = ?').run(visitorId);
       // Same-origin analytics events: plain data pushed onto the page's dataLayer.
       return Array.from({ length: Math.min(pending, 10) }, () => "window.dataLayer = window.dataLayer || []; window.dataLayer.push({ event: 'basket_change' });");
-    })();
+    }).immediate();
   }
 }
 

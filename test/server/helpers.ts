@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { openShopDatabase } from '../../server/db/open';
-import { buildApp } from '../../server/app';
+import { buildApp, type AppOptions } from '../../server/app';
 
 export const TODAY = new Date('2026-11-22T10:00:00Z');
 
 /** A server on a fresh temporary database (small catalogue) and a stand-in storefront build. */
-export async function startTestShop(catalogueSize = 300) {
+export async function startTestShop(catalogueSize = 300, options: Pick<AppOptions, 'limits' | 'trustProxy'> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'shop-test-'));
   const staticDir = join(dir, 'dist');
   mkdirSync(join(staticDir, 'assets'), { recursive: true });
@@ -16,7 +16,7 @@ export async function startTestShop(catalogueSize = 300) {
   writeFileSync(join(staticDir, 'assets', 'main.js'), 'console.log("shop")');
   const dbPath = join(dir, 'shop.sqlite');
   const { db } = openShopDatabase({ path: dbPath, catalogueSize, today: TODAY });
-  const app = await buildApp({ db, staticDir, testHooks: true });
+  const app = await buildApp({ db, staticDir, testHooks: true, ...options });
   return { app, db, dbPath, staticDir, dir };
 }
 
