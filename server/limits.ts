@@ -48,6 +48,17 @@ export const DEFAULT_LIMITS: ShopLimits = {
   keepAliveTimeoutMs: 5_000,
 };
 
+/** For load benchmarks, which play many shoppers from one address at machine speed: no rate limit, the timeouts kept. */
+export const UNTHROTTLED_LIMITS: ShopLimits = { ...DEFAULT_LIMITS, writesPerVisitor: 1e9, writesPerAddress: 1e9, messagesPerVisitor: 1e9, messagesPerAddress: 1e9 };
+
+/** The same as environment variables (for a server started as a process). */
+export const UNTHROTTLED_ENV: Record<string, string> = {
+  RATE_LIMIT_WRITES_PER_VISITOR: '1000000000',
+  RATE_LIMIT_WRITES_PER_ADDRESS: '1000000000',
+  RATE_LIMIT_MESSAGES_PER_VISITOR: '1000000000',
+  RATE_LIMIT_MESSAGES_PER_ADDRESS: '1000000000',
+};
+
 /** Body size limits per route (bytes): a route not named here takes `default`. */
 export const BODY_LIMITS = {
   default: 16 * 1024,
