@@ -117,6 +117,7 @@ describe('bounded cost per request: GraphQL', () => {
   });
 
   it("the storefront's own queries run, each well inside the budget (at most half of it)", () => {
+    if (process.env.PRINT_COSTS) console.log(queries.map((q) => `${q.name}: ${q.cost}`).join('\n'));
     expect(queries.length).toBe(9);
     for (const { name, cost } of queries) expect({ name, withinHalf: cost > 0 && cost <= GRAPHQL_LIMITS.maxCost / 2 }).toEqual({ name, withinHalf: true });
   });
