@@ -92,6 +92,7 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): ShopLimits 
     if (!Number.isInteger(value) || value < 1) throw new Error(`${ENV_NAMES[key]} must be a positive integer, got ${raw}`);
     limits[key] = value;
   }
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) throw new Error(`HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs})`);
   return limits;
 }
 
@@ -111,15 +112,27 @@ export function trustProxyFromEnv(value: string | undefined): false | string[] {
   return value.split(',').map((part) => part.trim()).filter(Boolean);
 }
 
-/** Fastify's server options for the timeouts (the headers timeout is set on the server after). */
+/**
+ * Fastify's server options for the timeouts. Node checks the headers and request timeouts on
+ * an interval (30 s by default): here a quarter of the shorter one, so a slow client is cut off
+ * close to its limit.
+ */
 export function serverTimeouts(limits: ShopLimits) {
-  return { requestTimeout: limits.requestTimeoutMs, connectionTimeout: limits.connectionTimeoutMs, keepAliveTimeout: limits.keepAliveTimeoutMs };
+  return {
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.connectionTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      connectionsCheckingInterval: Math.max(50, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4)),
+    },
+  };
 }
 
 type Limiter = (request: FastifyRequest) => Promise<{ isExceeded: boolean; ttlInSeconds: number; max: number }>;
 
 /** Routes whose every call is a write; GraphQL counts only its mutations. */
-const WRITE_ROUTES = new Set(['POST /basketchange.php', 'POST /ajax/notify.php', 'POST /contact.php', 'GET /ajax/validate.php']);
+const WRITE_ROUTES = new Set(['POST /basketchange.php', 'POST /ajax/notify.php', 'POST /contact.php', 'GET /ajax/validate.php', 'POST /ajax/validate.php']);
 const MESSAGE_ROUTES = new Set(['POST /ajax/notify.php', 'POST /contact.php']);
 
 function routeKey(request: FastifyRequest): string {
@@ -142,12 +155,11 @@ function isMutation(document: DocumentNode, operationName: unknown): boolean {
 }
 
 /**
- * Registers the rate limits (per visitor and per address, on writes), the headers timeout and
- * the per-route body limits; call it before any route is declared. Its answer's `graphql()`
+ * Registers the rate limits (per visitor and per address, on writes) and the per-route body
+ * limits; call it before any route is declared (the timeouts are server options: serverTimeouts). Its answer's `graphql()`
  * adds the mutation throttle to mercurius once that is registered.
  */
 export async function registerLimits(app: FastifyInstance, limits: ShopLimits): Promise<{ graphql(): void }> {
-  app.server.headersTimeout = limits.headersTimeoutMs;
   app.addHook('onRoute', (route) => {
     const limit = (BODY_LIMITS as Record<string, number>)[route.url];
     route.bodyLimit ??= limit ?? BODY_LIMITS.default;

@@ -461,27 +461,33 @@ describe('throttling and timeouts', () => {
     expect429(await v.post('/contact.php', message));
   });
 
-  it('the server cuts off a client that never finishes its headers', async () => {
-    const timed = await startTestShop(40, { limits: { ...DEFAULT_LIMITS, headersTimeoutMs: 300, requestTimeoutMs: 600, connectionTimeoutMs: 800 } });
+  it('the server cuts off a client that sends its headers too slowly (one byte at a time, never idle)', async () => {
+    const timed = await startTestShop(40, { limits: { ...DEFAULT_LIMITS, headersTimeoutMs: 400, requestTimeoutMs: 800 } });
     try {
       await timed.app.listen({ port: 8382, host: '127.0.0.1' });
-      expect(timed.app.server.headersTimeout).toBe(300);
-      expect(timed.app.server.requestTimeout).toBe(600);
-      const closed = await new Promise<string>((resolve) => {
-        const socket = connect(8382, '127.0.0.1', () => socket.write('GET /main.php HTTP/1.1\r\nHost: x\r\nX-Slow: '));
+      expect(timed.app.server.headersTimeout).toBe(400);
+      expect(timed.app.server.requestTimeout).toBe(800);
+      const outcome = await new Promise<string>((resolve) => {
         let answer = '';
-        socket.on('data', (chunk) => (answer += chunk.toString()));
+        let drip: NodeJS.Timeout | undefined;
+        const socket = connect(8382, '127.0.0.1', () => {
+          socket.write('GET /main.php HTTP/1.1\r\nHost: x\r\nX-Slow: ');
+          drip = setInterval(() => socket.write('a'), 50);
+        });
         const timer = setTimeout(() => {
           socket.destroy();
           resolve('still open');
         }, 8000);
+        socket.on('data', (chunk) => (answer += chunk.toString()));
+        socket.on('error', () => undefined);
         socket.on('close', () => {
           clearTimeout(timer);
+          clearInterval(drip);
           resolve(answer);
         });
       });
-      expect(closed).not.toBe('still open');
-      expect(closed === '' || /^HTTP\/1\.1 408/.test(closed)).toBe(true);
+      expect(outcome).not.toBe('still open');
+      expect(outcome === '' || /^HTTP\/1\.1 408/.test(outcome)).toBe(true);
     } finally {
       await timed.app.close();
       timed.db.close();
