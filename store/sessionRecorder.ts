@@ -22,6 +22,8 @@ export interface RecordedError {
 }
 
 export interface RecordedCall {
+  /** Its place among the session's events (actions dispatched, calls answered); none if it never answered. */
+  seq?: number;
   /** The called function's name ('' for an anonymous one). */
   fn: string;
   /** The arguments, plain data only (others as "[Name]" markers): for reading and matching. */
@@ -33,9 +35,20 @@ export interface RecordedCall {
   live?: true;
   /** It never answered (cancelled, say by a race it lost, or still running at the save). */
   pending?: true;
+  /** It answered at once (a synchronous function): a replay answers it at once too. */
+  sync?: true;
+  /**
+   * For a channel made from plain arguments (the window's scroll, resize, focus, history
+   * events): what the sagas took from it, in order. Such a channel is the outside world, so a
+   * replay plays these back; a channel made from live objects (a machine's actor) is the
+   * replay's own and is not recorded.
+   */
+  messages?: Array<{ seq: number; value: unknown }>;
 }
 
 export interface RecordedAction {
+  /** Its place among the session's events (actions dispatched, calls answered). */
+  seq: number;
   /** 'user' for actions the page dispatched (clicks, typing, navigation), 'saga' for puts. */
   by: 'user' | 'saga';
   action: { type: string; payload?: unknown; [key: string]: unknown };
@@ -43,7 +56,7 @@ export interface RecordedAction {
 
 export interface RecordedSession {
   version: typeof SESSION_VERSION;
-  /** Path and query of the page recorded (without `record`). */
+  /** Path and query of the page recorded (`?record` included: the page's sagas saw it). */
   url: string;
   recordedAt: string;
   actions: RecordedAction[];
@@ -79,7 +92,7 @@ export function isPlain(value: unknown): boolean {
 }
 
 /** An argument for the record: plain data as it is, anything else as a "[Name]" marker. */
-function describeArg(value: unknown): unknown {
+export function describeArg(value: unknown): unknown {
   const plain = plainCopy(value);
   if (plain !== NOT_PLAIN) return plain;
   if (typeof value === 'function') return `[function ${value.name}]`;
@@ -107,38 +120,67 @@ export function createSessionLog(url: string, now: () => Date = () => new Date()
   const calls = new Map<number, RecordedCall & { order: number }>();
   /** Effects other effects ran inside (a call of a saga): not leaves, so not answers. */
   const parents = new Set<number>();
+  /** Outside channels, and the take effects waiting on them. */
+  const channels = new WeakMap<object, RecordedCall>();
+  const takes = new Map<number, RecordedCall>();
   let order = 0;
+  /** Events in the order they happened: each action dispatched, each call answered. */
+  let seq = 0;
 
   const monitor: Required<Pick<SagaMonitor, 'effectTriggered' | 'effectResolved' | 'effectRejected' | 'effectCancelled' | 'actionDispatched'>> = {
     effectTriggered({ effectId, parentEffectId, effect }) {
       parents.add(parentEffectId);
-      const { type, payload } = (effect ?? {}) as { type?: string; payload?: CallEffectPayload };
+      const { type, payload } = (effect ?? {}) as { type?: string; payload?: CallEffectPayload & { channel?: object } };
+      if (type === 'TAKE' && payload?.channel && channels.has(payload.channel)) takes.set(effectId, channels.get(payload.channel)!);
       if (type !== 'CALL' || !payload) return;
       const fn = Array.isArray(payload.fn) ? payload.fn[1] : payload.fn;
-      calls.set(effectId, { order: order++, fn: typeof fn === 'function' ? fn.name : String(fn), args: (payload.args ?? []).map(describeArg), pending: true });
+      const entry: RecordedCall & { order: number; waited?: boolean } = { order: order++, fn: typeof fn === 'function' ? fn.name : String(fn), args: (payload.args ?? []).map(describeArg), pending: true };
+      calls.set(effectId, entry);
+      // Runs before any promise the call returns can settle: an answer after it was not synchronous.
+      queueMicrotask(() => (entry.waited = true));
     },
     effectResolved(effectId, result) {
+      const source = takes.get(effectId);
+      if (source) {
+        takes.delete(effectId);
+        const value = plainCopy(result);
+        source.messages!.push({ seq: seq++, value: value === NOT_PLAIN ? describeArg(result) : value });
+        return;
+      }
       const call = calls.get(effectId);
       if (!call) return;
       delete call.pending;
+      call.seq = seq++;
+      if (!(call as { waited?: boolean }).waited) call.sync = true;
       const plain = plainCopy(result);
       if (plain === NOT_PLAIN) call.live = true;
       else call.result = plain;
+      const made = result as { take?: unknown; close?: unknown } | null;
+      const outside = call.args.every((arg) => !(typeof arg === 'string' && /^\[.*\]$/.test(arg)));
+      if (outside && made && typeof made.take === 'function' && typeof made.close === 'function') {
+        call.messages = [];
+        channels.set(made, call);
+      }
     },
     effectRejected(effectId, error) {
       const call = calls.get(effectId);
       if (!call) return;
       delete call.pending;
+      call.seq = seq++;
+      if (!(call as { waited?: boolean }).waited) call.sync = true;
       call.error = describeError(error);
     },
     effectCancelled(effectId) {
+      takes.delete(effectId);
       const call = calls.get(effectId);
-      if (call) call.pending = true;
+      if (!call) return;
+      call.pending = true;
+      delete call.seq;
     },
     actionDispatched(action) {
       const record = action as RecordedAction['action'] & { [SAGA_ACTION]?: boolean };
       const plain = plainCopy(record);
-      actions.push({ by: record[SAGA_ACTION] ? 'saga' : 'user', action: (plain === NOT_PLAIN ? { type: record.type } : plain) as RecordedAction['action'] });
+      actions.push({ seq: seq++, by: record[SAGA_ACTION] ? 'saga' : 'user', action: (plain === NOT_PLAIN ? { type: record.type } : plain) as RecordedAction['action'] });
     },
   };
 
@@ -147,18 +189,17 @@ export function createSessionLog(url: string, now: () => Date = () => new Date()
       .filter(([id]) => !parents.has(id))
       .map(([, call]) => call)
       .sort((a, b) => a.order - b.order)
-      .map(({ order: _order, ...call }) => call);
-    return { version: SESSION_VERSION, url, recordedAt: now().toISOString(), actions: [...actions], calls: leaves };
+      .map(({ order: _order, waited: _waited, ...call }: RecordedCall & { order: number; waited?: boolean }) => (call.messages ? { ...call, messages: call.messages.map((message) => ({ ...message })) } : call));
+    // Numbered again without the calls left out (calls of sagas): a replay counts every event.
+    const copies = actions.map((action) => ({ ...action }));
+    const events: Array<{ seq?: number }> = [...copies, ...leaves.filter((call) => call.seq !== undefined), ...leaves.flatMap((call) => call.messages ?? [])].sort(
+      (a, b) => a.seq! - b.seq!,
+    );
+    events.forEach((event, index) => (event.seq = index));
+    return { version: SESSION_VERSION, url, recordedAt: now().toISOString(), actions: copies, calls: leaves };
   }
 
   return { monitor, session };
-}
-
-function withoutRecordParam(location: Location): string {
-  const params = new URLSearchParams(location.search);
-  params.delete('record');
-  const query = params.toString();
-  return location.pathname + (query ? `?${query}` : '');
 }
 
 function saveControl(session: () => RecordedSession): void {
@@ -188,7 +229,7 @@ function saveControl(session: () => RecordedSession): void {
 
 function startRecording(): SagaMonitor | undefined {
   if (typeof window === 'undefined' || !new URLSearchParams(window.location.search).has('record')) return undefined;
-  const log = createSessionLog(withoutRecordParam(window.location));
+  const log = createSessionLog(window.location.pathname + window.location.search);
   saveControl(log.session);
   (window as unknown as { __shopSession?: () => RecordedSession }).__shopSession = log.session;
   return log.monitor;
