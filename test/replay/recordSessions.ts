@@ -1,20 +1,55 @@
 /**
  * Records the replayed sessions of test/replay/sessions/ for real: Chromium on a development
- * build (`npm run dev` with SHOP_TEST_HOOKS=1, so an endpoint can be made to fail), each page
- * opened with `?record`, driven like a shopper, then saved with the recorder's own button.
+ * build with the server's test hooks (so an endpoint can be made to fail), each page opened
+ * with `?record`, driven like a shopper, then saved with the recorder's own button.
  *
- *   SHOP_TEST_HOOKS=1 PORT=8282 npm run dev      # in one shell
- *   BASE_URL=http://127.0.0.1:8282 node --import tsx test/replay/recordSessions.ts [name...]
+ *   npm run sessions:record [name...]
+ *     starts `npm run dev` itself (port RECORD_PORT, default 8288; a temporary database)
+ *   BASE_URL=http://127.0.0.1:8080 npm run sessions:record [name...]
+ *     records against a running `SHOP_TEST_HOOKS=1 npm run dev`
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect as baseExpect, type APIRequestContext, type Page } from '@playwright/test';
 import { SPECIAL_PRODUCTS } from '../../server/db/catalogue/specialProducts';
 
 // A development build loads slower than a production one.
 const expect = baseExpect.configure({ timeout: 30_000 });
-const BASE_URL = process.env.BASE_URL || 'http://127.0.0.1:8282';
 const OUT = join(__dirname, 'sessions');
+
+/** `npm run dev` on a temporary database, ready once it serves a page. */
+async function startDevServer(port: number): Promise<{ url: string; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-record-'));
+  const root = join(__dirname, '..', '..');
+  const dev: ChildProcess = spawn(process.execPath, [join(root, 'scripts', 'dev.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CATALOGUE_SIZE: '2000', SHOP_TEST_HOOKS: '1', DEV_STATIC_DIR: join(dataDir, 'static') },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (dev.exitCode !== null) throw new Error('npm run dev stopped');
+    if (Date.now() - started > 300_000) throw new Error('npm run dev did not answer within 5 minutes');
+    try {
+      if ((await fetch(`${url}/main.php`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return {
+    url,
+    stop: async () => {
+      const exited = new Promise((resolve) => dev.once('exit', resolve));
+      dev.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 async function save(page: Page, name: string) {
   const download = page.waitForEvent('download');
@@ -93,12 +128,13 @@ const SESSIONS: Record<string, (page: Page, request: APIRequestContext) => Promi
 };
 
 async function main() {
+  const server = process.env.BASE_URL ? { url: process.env.BASE_URL, stop: async () => {} } : await startDevServer(Number(process.env.RECORD_PORT || 8288));
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   try {
     const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(SESSIONS);
     for (const name of wanted) {
       // A fresh visitor each time: an empty basket, nothing ticked for comparison.
-      const context = await browser.newContext({ baseURL: BASE_URL, locale: 'it-IT', viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+      const context = await browser.newContext({ baseURL: server.url, locale: 'it-IT', viewport: { width: 1280, height: 800 }, acceptDownloads: true });
       const page = await context.newPage();
       page.on('pageerror', (error) => console.error(`${name}: page error: ${error.message}`));
       try {
@@ -110,6 +146,7 @@ async function main() {
     }
   } finally {
     await browser.close();
+    await server.stop();
   }
 }
 
