@@ -352,7 +352,7 @@ function commonScope(a: Node, b: Node): Node {
 export function machineMermaid(machine: AnyStateMachine): string {
   const root = rootOf(machine);
   // Each transition is written in the innermost composite holding both its ends.
-  const edges = new Map<Node | null, string[]>();
+  const edges = new Map<Node | null, Array<[Node, string]>>();
   const walk = (node: Node) => {
     const counts = new Map<string, number>();
     for (const transition of allTransitions(node)) {
@@ -364,7 +364,7 @@ export function machineMermaid(machine: AnyStateMachine): string {
         const scope = commonScope(node, target);
         // A transition from a state into its own child is written beside that state.
         const holder = scope === node || scope === target ? (scope.parent ?? null) : scope;
-        edges.set(holder, [...(edges.get(holder) ?? []), `${mermaidId(node)} --> ${mermaidId(target)} : ${text}`]);
+        edges.set(holder, [...(edges.get(holder) ?? []), [node, `${mermaidId(node)} --> ${mermaidId(target)} : ${text}`]]);
       }
     }
     childrenOf(node).forEach(walk);
@@ -380,22 +380,26 @@ export function machineMermaid(machine: AnyStateMachine): string {
       lines.push(`${indent}state ${id} {`);
       const inner = `${indent}  `;
       if (node.type === 'parallel') {
+        // Each region with the transitions written at this level that start in it.
+        const held = edges.get(node) ?? [];
+        edges.delete(node);
         children.forEach((child, index) => {
           if (index) lines.push(`${inner}--`);
           write(child, inner);
+          for (const [source, edge] of held) if (source === child || isDescendant(source, child)) lines.push(`${inner}${edge}`);
         });
       } else {
         if (node.initial?.target.length) lines.push(`${inner}[*] --> ${mermaidId(node.initial.target[0])}`);
         for (const child of children) write(child, inner);
         for (const child of children) if (child.type === 'final') lines.push(`${inner}${mermaidId(child)} --> [*]`);
       }
-      for (const edge of edges.get(node) ?? []) lines.push(`${inner}${edge}`);
+      for (const [, edge] of edges.get(node) ?? []) lines.push(`${inner}${edge}`);
       lines.push(`${indent}}`);
     }
   };
   write(root, '  ');
   lines.push(`  [*] --> ${mermaidId(root)}`);
-  for (const edge of edges.get(null) ?? []) lines.push(`  ${edge}`);
+  for (const [, edge] of edges.get(null) ?? []) lines.push(`  ${edge}`);
   return lines.join('\n') + '\n';
 }
 

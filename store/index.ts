@@ -17,7 +17,7 @@ export type RootState = ReturnType<typeof rootReducer>;
 
 /** The one store. The root saga runs after the store exists (NOTES: redux-saga with RTK 2). */
 export function createShopStore(preloadedState?: Partial<RootState>) {
-  const sagaMiddleware = createSagaMiddleware({ sagaMonitor: sessionRecorder() }); // `?record` in a development build
+  const sagaMiddleware = createSagaMiddleware({ sagaMonitor: sessionRecorder(preloadedState) }); // `?record` in a development build
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,

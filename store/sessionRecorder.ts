@@ -59,6 +59,8 @@ export interface RecordedSession {
   /** Path and query of the page recorded (`?record` included: the page's sagas saw it). */
   url: string;
   recordedAt: string;
+  /** The state the store was created with (a server-rendered page's), if any. */
+  preloadedState?: unknown;
   actions: RecordedAction[];
   calls: RecordedCall[];
 }
@@ -115,7 +117,8 @@ interface CallEffectPayload {
 }
 
 /** The recording itself, free of the page: what the monitor hears, turned into a session. */
-export function createSessionLog(url: string, now: () => Date = () => new Date()) {
+export function createSessionLog(url: string, now: () => Date = () => new Date(), preloadedState?: unknown) {
+  const initial = preloadedState === undefined ? NOT_PLAIN : plainCopy(preloadedState);
   const actions: RecordedAction[] = [];
   const calls = new Map<number, RecordedCall & { order: number }>();
   /** Effects other effects ran inside (a call of a saga): not leaves, so not answers. */
@@ -196,7 +199,14 @@ export function createSessionLog(url: string, now: () => Date = () => new Date()
       (a, b) => a.seq! - b.seq!,
     );
     events.forEach((event, index) => (event.seq = index));
-    return { version: SESSION_VERSION, url, recordedAt: now().toISOString(), actions: copies, calls: leaves };
+    return {
+      version: SESSION_VERSION,
+      url,
+      recordedAt: now().toISOString(),
+      ...(initial === NOT_PLAIN ? {} : { preloadedState: initial }),
+      actions: copies,
+      calls: leaves,
+    };
   }
 
   return { monitor, session };
@@ -227,18 +237,18 @@ function saveControl(session: () => RecordedSession): void {
   else document.addEventListener('DOMContentLoaded', place, { once: true });
 }
 
-function startRecording(): SagaMonitor | undefined {
+function startRecording(preloadedState: unknown): SagaMonitor | undefined {
   if (typeof window === 'undefined' || !new URLSearchParams(window.location.search).has('record')) return undefined;
-  const log = createSessionLog(window.location.pathname + window.location.search);
+  const log = createSessionLog(window.location.pathname + window.location.search, undefined, preloadedState);
   saveControl(log.session);
   (window as unknown as { __shopSession?: () => RecordedSession }).__shopSession = log.session;
   return log.monitor;
 }
 
 /** The saga monitor of a `?record` page in a development build; undefined everywhere else. */
-export function sessionRecorder(): SagaMonitor | undefined {
+export function sessionRecorder(preloadedState?: unknown): SagaMonitor | undefined {
   if (process.env.SHOP_RECORDER === '1') {
-    return startRecording();
+    return startRecording(preloadedState);
   }
   return undefined;
 }

@@ -174,12 +174,19 @@ export async function replaySession(session: RecordedSession, options: ReplayOpt
     yield cancel(task);
   }
 
+  // The store starts as the recorded page's did (a server-rendered page hands over its state).
+  const initialState = session.preloadedState
+    ? { ...rootReducer(undefined, { type: '@@replay/init' }), ...(plain(session.preloadedState) as Partial<ReturnType<typeof rootReducer>>) }
+    : undefined;
   let ended = -1;
   await expectSaga(driver)
-    .withReducer(((state: ReturnType<typeof rootReducer> | undefined, action: Action) => {
-      if (action.type === REPLAY_END) ended = putBySagas.length;
-      return countingReducer(state, action);
-    }) as never)
+    .withReducer(
+      ((state: ReturnType<typeof rootReducer> | undefined, action: Action) => {
+        if (action.type === REPLAY_END) ended = putBySagas.length;
+        return countingReducer(state, action);
+      }) as never,
+      initialState as never,
+    )
     .provide({
       call(effect, next) {
         const fn = effect.fn as ((...args: unknown[]) => unknown) & { name: string };

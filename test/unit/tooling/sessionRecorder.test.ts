@@ -81,6 +81,8 @@ describe('the session recorder', () => {
 
     const session = log.session();
     expect(session).toMatchObject({ version: 1, url: '/main.php?record', recordedAt: '2026-11-23T10:00:00.000Z' });
+    expect(session).not.toHaveProperty('preloadedState');
+    expect(createSessionLog('/', undefined, { page: { type: 'product' } }).session().preloadedState).toEqual({ page: { type: 'product' } });
     expect(session.actions.map(({ by, action }) => [by, action.type])).toEqual([
       ['user', 'demo/clicked'],
       ['saga', 'demo/loaded'],
