@@ -1,7 +1,9 @@
 /**
  * What both repositories build from rows (no SQL here): product, size and basket answers,
- * the quantity-rule decision of a basket change, couriers, descriptions. A backend fetches
- * rows its own way and hands them to these functions, so both answer the same.
+ * couriers, descriptions, all priced in integer cents (server/money.ts). A backend fetches
+ * rows its own way and hands them to these functions, so both answer the same. The decision of
+ * a basket change is `decideBasketChange` (server/db/basketLimits.ts), which both call inside
+ * their write transaction.
  */
 import {
   AXIS,
@@ -24,10 +26,11 @@ import {
 } from '../../src/api/wire';
 import { ZIP_RANGES } from '../../src/domain/zipRanges';
 import { formatPrice } from '../../src/domain/priceMask';
-import { quantityAllowed, quantityBounds } from '../../src/domain/quantity';
 import { foldText } from '../../src/domain/searchText';
 import { productLink } from '../text';
-import type { BasketChange, BasketChangeResult, ListingFilter } from './repository';
+import { afterRebate, basketTotals, formatCents, fromCents, lineTotal, netOf, toCents, type Cents } from '../money';
+import { BASKET_LIMITS, lineMaximum, lineRules, type LimitLine, type LimitProduct } from './basketLimits';
+import type { ListingFilter } from './repository';
 import { smallTableMatcher } from './searchTerms';
 
 export interface ProductRow {
@@ -116,8 +119,10 @@ export interface SmallTables {
 }
 
 export const round2 = (n: number) => Math.round(n * 100) / 100;
-export const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
-export const net = (gross: number, vat: number) => round2(gross / (1 + vat / 100));
+/** The net of a 2-decimal gross price, rounded once (server/money.ts). */
+export const net = (gross: number, vat: number) => fromCents(netOf(toCents(gross), vat));
+/** What `quantity` of a size costs (its gross price, no rebate): the worth the couriers are chosen by. */
+export const orderWorth = (priceGross: number, quantity: number) => fromCents(lineTotal(toCents(priceGross), quantity));
 export const STATUS_TEXT: Record<string, string> = {
   enable: 'Disponibile',
   order: 'Su ordinazione',
@@ -240,7 +245,7 @@ export function sizePrices(product: ProductRow, size: SizeRow, mode: 'normal' | 
   const vat = product.vat;
   const omnibus = omnibusRow ?? { gross, net: net(gross, vat) };
   const srp = size.srp_gross ?? 0;
-  const yousave = srp > gross ? round2(srp - gross) : 0;
+  const yousave = srp > gross ? fromCents(toCents(srp) - toCents(gross)) : 0;
   const money = (value: number) => formatPrice(value);
   const prices: SizePrices = {
     value: gross,
@@ -273,12 +278,14 @@ export function sizePrices(product: ProductRow, size: SizeRow, mode: 'normal' | 
   if (rebates.length) {
     prices.rebates = rebates.map((r) => ({ threshold: r.threshold, threshold_end: r.threshold_end ?? 0, value: r.value }));
     const first = rebates[0];
-    const nextPrice = round2(gross * (1 - first.value / 100));
+    // The same cents the basket prices a line at (server/money.ts).
+    const rebated = (percent: number) => afterRebate(toCents(gross), percent);
+    const nextPrice = rebated(first.value);
     prices.rebateNumber = {
-      items: rebates.map((r) => ({ left: r.threshold, price: round2(gross * (1 - r.value / 100)), price_net: net(gross * (1 - r.value / 100), vat), threshold: r.threshold })),
+      items: rebates.map((r) => ({ left: r.threshold, price: fromCents(rebated(r.value)), price_net: fromCents(netOf(rebated(r.value), vat)), threshold: r.threshold })),
       nextleft: first.threshold - 1,
-      nextprice: nextPrice,
-      nextprice_net: net(nextPrice, vat),
+      nextprice: fromCents(nextPrice),
+      nextprice_net: fromCents(netOf(nextPrice, vat)),
       nextthreshold: first.threshold,
     };
   }
@@ -353,7 +360,7 @@ export function productPageData(rows: ProductPageRows, names: ShopNames): Produc
     }
     const bundleTotal = rows.bundleTotal;
     if (bundleTotal) {
-      const diff = round2(bundleTotal - size.price_gross);
+      const diff = fromCents(toCents(bundleTotal) - toCents(size.price_gross));
       data.bundle_price = {
         price_gross: bundleTotal,
         price_gross_formatted: formatPrice(bundleTotal),
@@ -456,7 +463,7 @@ export function courierOptions(couriers: CourierRow[], freeShippingFrom: number,
   const remote = region !== undefined && REMOTE_REGIONS.has(region);
   return couriers.map((c) => {
     const base = c.prepaid === 'prepaid' && worth >= freeShippingFrom && !remote ? 0 : c.cost_gross;
-    const cost = round2(base + (remote ? REMOTE_SURCHARGE : 0));
+    const cost = fromCents(toCents(base) + (remote ? toCents(REMOTE_SURCHARGE) : 0));
     return {
       courier: { name: c.name, icon: c.icon },
       prepaid: c.prepaid,
@@ -468,47 +475,10 @@ export function courierOptions(couriers: CourierRow[], freeShippingFrom: number,
 
 /* ------------------------------------------------------------------ baskets */
 
-/** What the quantity rules of an order line are made of (product limits, the size's stock). */
-export interface RuleSource {
-  unit_sellby: number;
-  unit_precision: number;
-  min_quantity: number | null;
-  max_quantity: number | null;
-  min_size_quantity: number | null;
-  max_size_quantity: number | null;
-  min_subscription_quantity: number | null;
-  stock: number;
-  status: string;
-}
-
-/** The server's quantity rules for a line: the basket change check and the basket's `rules` both use them. */
-export function orderRules(r: RuleSource, subscription: boolean) {
-  return quantityBounds({
-    unit_sellby: r.unit_sellby,
-    unit_precision: r.unit_precision,
-    // Sold on order: not capped by stock.
-    stock: r.status === 'order' ? -1 : r.stock,
-    subscription,
-    order_quantity_range: {
-      min_quantity_per_order: r.min_quantity,
-      max_quantity_per_order: r.max_quantity,
-      min_size_quantity_per_order: r.min_size_quantity,
-      max_size_quantity_per_order: r.max_size_quantity,
-      minimum_quantity_subscription: r.min_subscription_quantity,
-    },
-  });
-}
-
-/** A basket line's quantity rules as the basket answers them (no cap: null), with its units. */
-export function lineRules(r: RuleSource & { unit: string; unit_plural: string }, subscription: boolean): NonNullable<BasketProduct['rules']> {
-  const rules = orderRules(r, subscription);
-  return { step: rules.step, precision: rules.precision, min: rules.min, max: Number.isFinite(rules.max) ? rules.max : null, unit: r.unit, unit_plural: r.unit_plural };
-}
-
-/** The unit price at a quantity: the highest rebate tier reached (its percent off the gross price). */
-export function rebatedUnitPrice(tiers: Array<{ threshold: number; value: number }>, gross: number, count: number): number {
-  let unit = gross;
-  for (const tier of tiers) if (count >= tier.threshold) unit = round2(gross * (1 - tier.value / 100));
+/** The unit price at a quantity, in cents: the highest rebate tier reached (its percent off the gross price). */
+export function rebatedUnitCents(tiers: Array<{ threshold: number; value: number }>, grossCents: Cents, count: number): Cents {
+  let unit = grossCents;
+  for (const tier of tiers) if (count >= tier.threshold) unit = afterRebate(grossCents, tier.value);
   return unit;
 }
 
@@ -524,22 +494,30 @@ export type BasketLineRow = {
   size_name: string;
   price_gross: number;
   subscription_gross: number | null;
-  unit: string;
-  unit_plural: string;
-} & RuleSource;
+  stock: number;
+  status: string;
+} & LimitProduct;
 
-/** The basket answer from its lines (in basket order) and each product's rebate tiers. */
+/**
+ * The basket answer from its lines (in basket order) and each product's rebate tiers, in cents:
+ * each line's total rounded once, the basket's totals the sums of the lines' totals. A line's
+ * `rules.max` leaves room for the product's other lines (per-order maximum, size maximum,
+ * stock), as `decideBasketChange` will judge a change of it.
+ */
 export function basketSummary(rows: BasketLineRow[], tiersOf: (productId: number) => Array<{ threshold: number; value: number }>, freeShippingFrom: number): BasketSummary {
-  let worth = 0;
-  let worthNet = 0;
-  const products: BasketProduct[] = rows.map((r) => {
+  const linesOf = new Map<number, LimitLine[]>();
+  for (const r of rows) linesOf.set(r.product_id, [...(linesOf.get(r.product_id) ?? []), { sizeId: r.size_id, additional: r.additional, count: r.count }]);
+  const priced = rows.map((r) => {
     // Quantity rebate tiers price the line as the product page showed them.
     const subscription = r.additional === SUBSCRIPTION_ADDITIONAL && r.subscription_gross !== null;
-    const unit = rebatedUnitPrice(tiersOf(r.product_id), subscription ? r.subscription_gross! : r.price_gross, r.count);
-    const lineGross = round2(unit * r.count);
-    const lineNet = round2(net(unit, r.vat) * r.count);
-    worth += lineGross;
-    worthNet += lineNet;
+    return { row: r, subscription, unitCents: rebatedUnitCents(tiersOf(r.product_id), toCents(subscription ? r.subscription_gross! : r.price_gross), r.count) };
+  });
+  const totals = basketTotals(priced.map((p) => ({ unitCents: p.unitCents, quantity: p.row.count, vat: p.row.vat })));
+  const products: BasketProduct[] = priced.map(({ row: r, subscription, unitCents }, index) => {
+    const rules = lineRules(r, r, subscription);
+    const others = (linesOf.get(r.product_id) ?? []).filter((line) => !(line.sizeId === r.size_id && line.additional === r.additional));
+    const max = lineMaximum(r, { size_id: r.size_id, stock: r.stock, status: r.status }, others, rules);
+    const capped = others.length > 0 || Number.isFinite(rules.max) || max < BASKET_LIMITS.maxQuantityPerProduct;
     return {
       id: r.product_id,
       size: r.size_id,
@@ -550,65 +528,30 @@ export function basketSummary(rows: BasketLineRow[], tiersOf: (productId: number
       link: productLink(r.product_id, r.slug),
       icon: `/data/gfx/products/${r.product_id}.svg`,
       count: r.count,
-      worth_unit: unit,
-      prices: { worth_net_formatted: formatPrice(lineNet), worth_gros_formatted: formatPrice(lineGross) },
-      rules: lineRules(r, subscription),
+      worth_unit: fromCents(unitCents),
+      prices: { worth_net_formatted: formatCents(totals.lines[index].net), worth_gros_formatted: formatCents(totals.lines[index].gross) },
+      rules: { step: rules.step, precision: rules.precision, min: rules.min, max: capped ? Math.max(max, 0) : null, unit: r.unit, unit_plural: r.unit_plural },
     };
   });
-  worth = round2(worth);
-  worthNet = round2(worthNet);
+  const worth = totals.gross;
   const empty = rows.length === 0;
-  const toShippingFree = empty ? freeShippingFrom : round2(Math.max(0, freeShippingFrom - worth));
-  const shipping = empty || toShippingFree === 0 ? 0 : 6.9;
+  const freeFrom = toCents(freeShippingFrom);
+  const toShippingFree = empty ? freeFrom : Math.max(0, freeFrom - worth);
+  const shipping = empty || toShippingFree === 0 ? 0 : toCents(6.9);
   return {
     productsCounter: rows.length,
-    productsNumber: round2(rows.reduce((sum, r) => sum + r.count, 0)),
+    productsNumber: rows.reduce((sum, r) => sum + Math.round(r.count * 1000), 0) / 1000,
     products,
-    worth,
-    worth_formatted: formatPrice(worth),
-    worth_net: worthNet,
-    worth_net_formatted: formatPrice(worthNet),
-    shippingCost: shipping,
-    shippingCost_formatted: formatPrice(shipping),
-    shippingCost_net_formatted: formatPrice(net(shipping, 22)),
-    toShippingFree,
-    toShippingFree_formatted: formatPrice(toShippingFree),
+    worth: fromCents(worth),
+    worth_formatted: formatCents(worth),
+    worth_net: fromCents(totals.net),
+    worth_net_formatted: formatCents(totals.net),
+    shippingCost: fromCents(shipping),
+    shippingCost_formatted: formatCents(shipping),
+    shippingCost_net_formatted: formatCents(netOf(shipping, 22)),
+    toShippingFree: fromCents(toShippingFree),
+    toShippingFree_formatted: formatCents(toShippingFree),
   };
-}
-
-/** What a basket change does to its line: write `count`, remove the line, or refuse. */
-export type BasketChangeDecision = { action: 'write'; count: number } | { action: 'remove' } | Extract<BasketChangeResult, { ok: false }>;
-
-/**
- * The whole decision of a basket change, from the product, the size and the line's current
- * count (0: no line), read inside the write transaction that then carries it out. Both backends
- * call only this, so the quantity, stock and per-order rules live in one place.
- */
-export function decideBasketChange(product: ProductRow | undefined, size: SizeRow | undefined, current: number, change: BasketChange): BasketChangeDecision {
-  if (!product) return { ok: false, status: 404, code: 'product_not_found', message: 'Prodotto non trovato' };
-  if (!size) return { ok: false, status: 404, code: 'size_not_found', message: 'Taglia non trovata per questo prodotto' };
-  const target = round6(change.mode === 'add' ? current + change.quantity : change.quantity);
-  if (change.mode === 'set' && target === 0) return { action: 'remove' };
-  if (size.status === 'disable') return { ok: false, status: 409, code: 'product_unavailable', message: 'Prodotto non disponibile' };
-  if (product.gratis) return { ok: false, status: 409, code: 'gratis_product', message: 'Il prodotto omaggio non si può acquistare' };
-  if (product.phone_price && size.points > 0) return { ok: false, status: 409, code: 'points_only', message: 'Prodotto disponibile solo nel programma fedeltà' };
-  if (product.phone_price && !size.basket_enable) return { ok: false, status: 409, code: 'phone_price', message: 'Prezzo su richiesta: contattare il negozio' };
-  const subscription = change.additional === SUBSCRIPTION_ADDITIONAL;
-  if (subscription && (!product.subscription || size.subscription_gross === null)) {
-    return { ok: false, status: 409, code: 'no_subscription', message: 'Il prodotto non si acquista in abbonamento' };
-  }
-  const rules = orderRules({ ...product, stock: size.stock, status: size.status }, subscription);
-  if (!quantityAllowed(target, rules)) {
-    const code = target < rules.min ? 'quantity_below_minimum' : target > rules.max ? 'quantity_above_maximum' : 'quantity_not_multiple_of_step';
-    const message =
-      code === 'quantity_below_minimum'
-        ? `Quantità minima ordinabile: ${rules.min} ${product.unit}`
-        : code === 'quantity_above_maximum'
-          ? `Quantità massima ordinabile: ${rules.max} ${product.unit_plural}`
-          : `La quantità deve essere un multiplo di ${rules.step} ${product.unit}`;
-    return { ok: false, status: 422, code, message };
-  }
-  return { action: 'write', count: target };
 }
 
 export function trackingEvents(pending: number): string[] {

@@ -19,6 +19,7 @@ import {
 import { formatPrice } from '../../src/domain/priceMask';
 import { foldText } from '../../src/domain/searchText';
 import { productLink } from '../text';
+import { decideBasketChange, type LimitLine } from './basketLimits';
 import type { BasketChange, BasketChangeResult, BrakeProductFilter, ContactMessage, ListingFilter, ShopRepository } from './repository';
 import { listingOrder, listingWhere, SQLITE_LISTING } from './listingQuery';
 import { ftsQuery } from './searchTerms';
@@ -30,10 +31,10 @@ import {
   basketSummary,
   brandInitials,
   courierOptions,
-  decideBasketChange,
   engineTree,
   longDescription,
   net,
+  orderWorth,
   productPageData,
   round2,
   trackingEvents,
@@ -413,7 +414,7 @@ export class SqliteShopRepository implements ShopRepository {
   async shippingOptions(productId: number, sizeId: string, quantity: number, region?: string): Promise<ShippingOption[] | null> {
     const size = this.sizes(productId).find((s) => s.size_id === sizeId);
     if (!size) return null;
-    return courierOptions(this.couriers(), this.freeShippingFrom, size.price_gross * quantity, size.status === 'order' ? size.shipping_days : 0, region);
+    return courierOptions(this.couriers(), this.freeShippingFrom, orderWorth(size.price_gross, quantity), size.status === 'order' ? size.shipping_days : 0, region);
   }
 
   async basketShippingOptions(visitorId: string, region?: string): Promise<ShippingOption[]> {
@@ -460,7 +461,7 @@ export class SqliteShopRepository implements ShopRepository {
         visitorId,
         new Date().toISOString(),
       );
-    })();
+    }).immediate();
     return true;
   }
 
@@ -481,7 +482,7 @@ export class SqliteShopRepository implements ShopRepository {
         new Date().toISOString(),
       );
       return Number(result.lastInsertRowid);
-    })();
+    }).immediate();
   }
 
   /* ---------------------------------------------------------------- baskets */
@@ -498,7 +499,8 @@ export class SqliteShopRepository implements ShopRepository {
   async basket(visitorId: string): Promise<BasketSummary> {
     const rows = this.stmt(
       `SELECT l.product_id, l.size_id, l.additional, l.count, p.name, p.slug, p.vat, p.catalog_no, s.name AS size_name, s.price_gross, s.subscription_gross,
-         p.unit, p.unit_plural, p.unit_sellby, p.unit_precision, p.min_quantity, p.max_quantity, p.min_size_quantity, p.max_size_quantity, p.min_subscription_quantity, s.stock, s.status
+         p.unit, p.unit_plural, p.unit_sellby, p.unit_precision, p.min_quantity, p.max_quantity, p.min_size_quantity, p.max_size_quantity, p.min_subscription_quantity,
+         p.subscription, p.gratis, p.phone_price, s.stock, s.status
        FROM basket_lines l JOIN products p ON p.id = l.product_id JOIN sizes s ON s.product_id = l.product_id AND s.size_id = l.size_id
        WHERE l.visitor_id = ? ORDER BY l.added_at, l.product_id`,
     ).all(visitorId) as BasketLineRow[];
@@ -506,20 +508,20 @@ export class SqliteShopRepository implements ShopRepository {
     return basketSummary(rows, tiers, this.freeShippingFrom);
   }
 
-  /** The decision is `decideBasketChange` (server/db/shopViews.ts), read and written in one transaction. */
+  /** The decision is `decideBasketChange` (server/db/basketLimits.ts) over every line of the product, read and written in one immediate transaction. */
   async changeBasket(visitorId: string, change: BasketChange): Promise<BasketChangeResult> {
+    // Immediate: the write lock is taken before the basket is read, so two changes of one
+    // basket (two tabs, two processes) cannot both pass the limits on the same old lines.
     return this.db.transaction((): BasketChangeResult => {
-      const product = this.product(change.productId);
-      const size = product ? this.sizes(product.id).find((s) => s.size_id === change.sizeId) : undefined;
-      const line = this.stmt('SELECT count FROM basket_lines WHERE visitor_id = ? AND product_id = ? AND size_id = ? AND additional = ?').get(
-        visitorId,
-        change.productId,
-        change.sizeId,
-        change.additional,
-      ) as { count: number } | undefined;
-      const decision = decideBasketChange(product, size, line?.count ?? 0, change);
-      if ('ok' in decision) return decision;
-      if (decision.action === 'remove') {
+      const product = this.product(change.productId) ?? null;
+      const size = product ? (this.sizes(product.id).find((s) => s.size_id === change.sizeId) ?? null) : null;
+      const productLines = product
+        ? (this.stmt('SELECT size_id AS sizeId, additional, count FROM basket_lines WHERE visitor_id = ? AND product_id = ?').all(visitorId, product.id) as LimitLine[])
+        : [];
+      const basketLines = (this.stmt('SELECT COUNT(*) AS n FROM basket_lines WHERE visitor_id = ?').get(visitorId) as { n: number }).n;
+      const verdict = decideBasketChange({ product, size, productLines, basketLines, change });
+      if (!verdict.ok) return verdict;
+      if (verdict.count === 0) {
         this.stmt('DELETE FROM basket_lines WHERE visitor_id = ? AND product_id = ? AND size_id = ? AND additional = ?').run(visitorId, change.productId, change.sizeId, change.additional);
         return { ok: true };
       }
@@ -527,11 +529,11 @@ export class SqliteShopRepository implements ShopRepository {
       this.stmt(
         `INSERT INTO basket_lines (visitor_id, product_id, size_id, additional, count, added_at) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (visitor_id, product_id, size_id, additional) DO UPDATE SET count = excluded.count`,
-      ).run(visitorId, change.productId, change.sizeId, change.additional, decision.count, new Date().toISOString());
+      ).run(visitorId, change.productId, change.sizeId, change.additional, verdict.count, new Date().toISOString());
       // A change to the basket is what the shop's analytics want to hear about.
       this.stmt('UPDATE visitors SET pending_tracking = pending_tracking + 1 WHERE id = ?').run(visitorId);
       return { ok: true };
-    })();
+    }).immediate();
   }
 
   async removeFromBasket(visitorId: string, lines: Array<{ id: number; size: string; additional: string }>): Promise<number> {
@@ -546,7 +548,7 @@ export class SqliteShopRepository implements ShopRepository {
         ).changes;
       }
       return removed;
-    })();
+    }).immediate();
   }
 
   async wishlistCount(visitorId: string): Promise<number> {
@@ -566,6 +568,6 @@ export class SqliteShopRepository implements ShopRepository {
       const pending = this.pendingTrackingCount(visitorId);
       this.stmt('UPDATE visitors SET pending_tracking = 0 WHERE id = ?').run(visitorId);
       return trackingEvents(pending);
-    })();
+    }).immediate();
   }
 }

@@ -7,7 +7,7 @@ import { openShopDatabase } from '../../server/db/open';
 import { openPostgresShop } from '../../server/db/postgres/open';
 import { toPgSql } from '../../server/db/postgres/pgRepository';
 import { SqliteShopRepository } from '../../server/db/sqliteRepository';
-import { buildApp } from '../../server/app';
+import { buildApp, type AppOptions } from '../../server/app';
 
 export const TODAY = new Date('2026-11-22T10:00:00Z');
 
@@ -23,7 +23,7 @@ export interface TestShop {
   dir: string;
   /** postgres://... of this suite's own database (PostgreSQL only). */
   databaseUrl?: string;
-  /** Runs SQL on the shop's database (`?` placeholders, portable SQL): the rows. */
+  /** Runs SQL on the shop's database (`?` placeholders, portable SQL): the rows (none for a write). */
   sql<T = Record<string, unknown>>(text: string, ...params: unknown[]): Promise<T[]>;
   /** The first row of `sql`. */
   one<T = Record<string, unknown>>(text: string, ...params: unknown[]): Promise<T>;
@@ -43,17 +43,25 @@ function standInBuild() {
   return { dir, staticDir };
 }
 
+/** What a test may set of the server (rate limits and timeouts, trusted proxies). */
+export type TestShopOptions = Pick<AppOptions, 'limits' | 'trustProxy'>;
+
 /** A server on a fresh database (small catalogue) of this project's backend and a stand-in storefront build. */
-export async function startTestShop(catalogueSize = 300): Promise<TestShop> {
-  return BACKEND === 'postgres' ? startPostgresShop(catalogueSize) : startSqliteShop(catalogueSize);
+export async function startTestShop(catalogueSize = 300, options: TestShopOptions = {}): Promise<TestShop> {
+  return BACKEND === 'postgres' ? startPostgresShop(catalogueSize, options) : startSqliteShop(catalogueSize, options);
 }
 
-async function startSqliteShop(catalogueSize: number): Promise<TestShop> {
+async function startSqliteShop(catalogueSize: number, options: TestShopOptions): Promise<TestShop> {
   const { dir, staticDir } = standInBuild();
   const dbPath = join(dir, 'shop.sqlite');
   const { db } = openShopDatabase({ path: dbPath, catalogueSize, today: TODAY });
-  const app = await buildApp({ repository: new SqliteShopRepository(db), staticDir, testHooks: true });
-  const sql = async <T,>(text: string, ...params: unknown[]) => db.prepare(text).all(...params) as T[];
+  const app = await buildApp({ repository: new SqliteShopRepository(db), staticDir, testHooks: true, ...options });
+  const sql = async <T,>(text: string, ...params: unknown[]) => {
+    const statement = db.prepare(text);
+    // A write (UPDATE, DELETE, ...) answers no rows.
+    if (!statement.reader) return (statement.run(...params), []) as T[];
+    return statement.all(...params) as T[];
+  };
   return {
     app,
     staticDir,
@@ -63,7 +71,7 @@ async function startSqliteShop(catalogueSize: number): Promise<TestShop> {
     tableExists: async (name) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined,
     async reopen() {
       const reopened = openShopDatabase({ path: dbPath, catalogueSize, today: TODAY });
-      const second = await buildApp({ repository: new SqliteShopRepository(reopened.db), staticDir });
+      const second = await buildApp({ repository: new SqliteShopRepository(reopened.db), staticDir, ...options });
       return {
         app: second,
         seeded: reopened.seeded,
@@ -147,11 +155,11 @@ async function seededTemplate(catalogueSize: number): Promise<string | undefined
   return name;
 }
 
-async function startPostgresShop(catalogueSize: number): Promise<TestShop> {
+async function startPostgresShop(catalogueSize: number, options: TestShopOptions): Promise<TestShop> {
   const { dir, staticDir } = standInBuild();
   const database = await createTestDatabase(await seededTemplate(catalogueSize));
   const opened = await openPostgresShop({ url: database.url, catalogueSize, today: TODAY, poolSize: 6 });
-  const app = await buildApp({ repository: opened.repository, staticDir, testHooks: true });
+  const app = await buildApp({ repository: opened.repository, staticDir, testHooks: true, ...options });
   const sql = async <T,>(text: string, ...params: unknown[]) => (await opened.pool.query(toPgSql(text), params)).rows as T[];
   return {
     app,
@@ -163,7 +171,7 @@ async function startPostgresShop(catalogueSize: number): Promise<TestShop> {
     tableExists: async (name) => (await sql('SELECT 1 FROM information_schema.tables WHERE table_name = ?', name)).length > 0,
     async reopen() {
       const reopened = await openPostgresShop({ url: database.url, catalogueSize, today: TODAY, poolSize: 2 });
-      const second = await buildApp({ repository: reopened.repository, staticDir });
+      const second = await buildApp({ repository: reopened.repository, staticDir, ...options });
       return {
         app: second,
         seeded: reopened.seeded,

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import pg from 'pg';
 import { SPECIAL_PRODUCTS } from '../../server/db/catalogue/specialProducts';
+import { UNTHROTTLED_ENV } from '../../server/limits';
 import type { BasketResponse } from '../../src/api/wire';
 import { BACKEND, createTestDatabase } from './helpers';
 
@@ -33,7 +34,8 @@ function startServer(databaseUrl: string, port: number, staticDir: string): Prom
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', CATALOGUE_SIZE: '60', STATIC_DIR: staticDir, NODE_OPTIONS: '' },
+      // Rate limits lifted: this test plays 10 shoppers at machine speed from one address (the limits have their own tests).
+      env: { ...process.env, ...UNTHROTTLED_ENV, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', CATALOGUE_SIZE: '60', STATIC_DIR: staticDir, NODE_OPTIONS: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

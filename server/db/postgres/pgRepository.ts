@@ -16,6 +16,7 @@ import {
 } from '../../../src/api/wire';
 import { formatPrice } from '../../../src/domain/priceMask';
 import type { BasketChange, BasketChangeResult, BrakeProductFilter, ContactMessage, ListingFilter, ShopRepository } from '../repository';
+import { decideBasketChange, type LimitLine } from '../basketLimits';
 import { listingOrder, listingWhere, POSTGRES_LISTING } from '../listingQuery';
 import { codeKey, codeKeyEnd, tsQuery } from '../searchTerms';
 import {
@@ -26,9 +27,9 @@ import {
   brakeProduct,
   brandInitials,
   courierOptions,
-  decideBasketChange,
   engineTree,
   listingProduct,
+  orderWorth,
   productPageData,
   round2,
   searchProduct,
@@ -429,7 +430,7 @@ export class PostgresShopRepository implements ShopRepository {
       this.couriers(),
     ]);
     if (!size) return null;
-    return courierOptions(couriers, this.freeShippingFrom, size.price_gross * quantity, size.status === 'order' ? size.shipping_days : 0, region);
+    return courierOptions(couriers, this.freeShippingFrom, orderWorth(size.price_gross, quantity), size.status === 'order' ? size.shipping_days : 0, region);
   }
 
   async basketShippingOptions(visitorId: string, region?: string): Promise<ShippingOption[]> {
@@ -505,7 +506,8 @@ export class PostgresShopRepository implements ShopRepository {
     // One round trip: the lines with their products, sizes and rebate tiers.
     const rows = await this.all<BasketLineRow & { tiers: Array<{ threshold: number; value: number }> | null }>(
       `SELECT l.product_id, l.size_id, l.additional, l.count, p.name, p.slug, p.vat, p.catalog_no, s.name AS size_name, s.price_gross, s.subscription_gross,
-         p.unit, p.unit_plural, p.unit_sellby, p.unit_precision, p.min_quantity, p.max_quantity, p.min_size_quantity, p.max_size_quantity, p.min_subscription_quantity, s.stock, s.status,
+         p.unit, p.unit_plural, p.unit_sellby, p.unit_precision, p.min_quantity, p.max_quantity, p.min_size_quantity, p.max_size_quantity, p.min_subscription_quantity,
+         p.subscription, p.gratis, p.phone_price, s.stock, s.status,
          (SELECT json_agg(json_build_object('threshold', r.threshold, 'value', r.value) ORDER BY r.threshold) FROM rebates r WHERE r.product_id = l.product_id) AS tiers
        FROM basket_lines l JOIN products p ON p.id = l.product_id JOIN sizes s ON s.product_id = l.product_id AND s.size_id = l.size_id
        WHERE l.visitor_id = ? ORDER BY l.added_at, l.product_id, l.size_id COLLATE "C", l.additional COLLATE "C"`,
@@ -516,9 +518,10 @@ export class PostgresShopRepository implements ShopRepository {
   }
 
   /**
-   * One basket change: the visitor's row is locked (created when new), the line read, the
-   * change decided by `decideBasketChange` (the one place of the quantity rules) and written,
-   * all in one transaction; a refusal rolls back, so it leaves nothing behind.
+   * One basket change: the visitor's row is locked (created when new), the product, its size and
+   * every line of the product in the basket read, the change decided by `decideBasketChange`
+   * (server/db/basketLimits.ts, the one decision both backends call) and written, all in one
+   * transaction; a refusal rolls back, so it leaves nothing behind.
    */
   async changeBasket(visitorId: string, change: BasketChange): Promise<BasketChangeResult> {
     if (!Number.isSafeInteger(change.productId)) {
@@ -531,18 +534,26 @@ export class PostgresShopRepository implements ShopRepository {
         await this.ensureVisitorRow(visitorId, client);
         await client.query('SELECT 1 FROM visitors WHERE id = $1 FOR UPDATE', [visitorId]);
       }
-      // The product, its size and the line's count in one round trip.
-      const { rows } = await client.query<{ product: ProductRow; size: SizeRow | null; current: number | null }>(
+      // The product, its size, every line of the product and the basket's line count in one round trip.
+      const { rows } = await client.query<{ product: ProductRow; size: SizeRow | null; lines: LimitLine[] | null; basket_lines: number }>(
         `SELECT row_to_json(p) AS product, row_to_json(s) AS size,
-           (SELECT l.count FROM basket_lines l WHERE l.visitor_id = $1 AND l.product_id = $2 AND l.size_id = $3 AND l.additional = $4) AS current
+           (SELECT json_agg(json_build_object('sizeId', l.size_id, 'additional', l.additional, 'count', l.count))
+              FROM basket_lines l WHERE l.visitor_id = $1 AND l.product_id = $2) AS lines,
+           (SELECT COUNT(*) FROM basket_lines l WHERE l.visitor_id = $1) AS basket_lines
          FROM products p LEFT JOIN sizes s ON s.product_id = p.id AND s.size_id = $3 WHERE p.id = $2`,
-        [visitorId, change.productId, change.sizeId, change.additional],
+        [visitorId, change.productId, change.sizeId],
       );
       const found = rows[0];
-      const decision = decideBasketChange(found?.product, found?.size ?? undefined, found?.current ?? 0, change);
-      if ('ok' in decision) return rollback(decision);
+      const verdict = decideBasketChange({
+        product: found?.product ?? null,
+        size: found?.size ?? null,
+        productLines: found?.lines ?? [],
+        basketLines: found?.basket_lines ?? 0,
+        change,
+      });
+      if (!verdict.ok) return rollback(verdict);
       const line = [visitorId, change.productId, change.sizeId, change.additional];
-      if (decision.action === 'remove') {
+      if (verdict.count === 0) {
         const removed = await client.query('DELETE FROM basket_lines WHERE visitor_id = $1 AND product_id = $2 AND size_id = $3 AND additional = $4', line);
         // SQLite leaves a new visitor's row out when nothing was written: so does this.
         return removed.rowCount ? { ok: true } : rollback({ ok: true });
@@ -554,7 +565,7 @@ export class PostgresShopRepository implements ShopRepository {
            ON CONFLICT (visitor_id, product_id, size_id, additional) DO UPDATE SET count = excluded.count
          )
          UPDATE visitors SET pending_tracking = pending_tracking + 1 WHERE id = $1`,
-        [...line, decision.count, new Date().toISOString()],
+        [...line, verdict.count, new Date().toISOString()],
       );
       return { ok: true };
     });

@@ -1,4 +1,5 @@
 import DOMPurify from 'dompurify';
+import { sanitizeShopHtml } from '../../domain/htmlPolicy';
 import { Fragment, lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { FinderSection } from '../../components/brakes/FinderSection';
 import '../../styles/finder.css';
@@ -29,7 +30,7 @@ export default function ProductPage() {
   const product = useAppSelector((state) => state.page.product);
   const attributes = useAppSelector((state) => state.product.attributes);
   // The long description is server HTML: sanitised before it reaches the page.
-  const description = useMemo(() => (product ? DOMPurify.sanitize(product.longDescription) : ''), [product]);
+  const description = useMemo(() => (product ? sanitizeShopHtml(DOMPurify, product.longDescription) : ''), [product]);
   // A brake product carries the finder inside its description, before the engine list (collapsed).
   const finderSplit = useMemo(() => (product && hasBrakeForm(product.awardedParameters) ? splitDescription(description) : null), [product, description]);
   if (!product) return <LoadingState />;
