@@ -58,6 +58,10 @@ export default defineConfig({
       CATALOGUE_SIZE: process.env.E2E_CATALOGUE_SIZE || '2000',
       SHOP_TEST_HOOKS: '1',
       NODE_ENV: 'production', // pages are rendered on the server as in production
+      // Every browser test comes from 127.0.0.1: the per-address budgets are raised; the
+      // per-visitor ones (each test is a new visitor) stay at their production values.
+      RATE_LIMIT_WRITES_PER_ADDRESS: '1000000',
+      RATE_LIMIT_MESSAGES_PER_ADDRESS: '1000000',
     },
   },
 });

@@ -29,20 +29,35 @@ class AssetsManifestPlugin {
   }
 }
 
-module.exports = (_env, argv) => {
+/**
+ * Build-time switches for the developer tools, replaced by constants so a production build drops
+ * their code (and chunks): the Stately inspector (`?inspect`) in a development build or one built
+ * with INSPECT=1; the session recorder (`?record`) in a development build only.
+ */
+function devToolDefinitions(production) {
+  return {
+    'process.env.SHOP_INSPECTOR': JSON.stringify(!production || process.env.INSPECT === '1' ? '1' : ''),
+    'process.env.SHOP_RECORDER': JSON.stringify(production ? '' : '1'),
+  };
+}
+
+const config = (env, argv) => {
   const production = argv.mode !== 'development';
+  // `npm run dev` builds for development with hashed names: assets are served as immutable.
+  const hashed = production || Boolean(env && env.hashNames);
   return {
     mode: production ? 'production' : 'development',
     entry: { main: './src/app/main.tsx' },
     output: {
       path: path.resolve(__dirname, 'dist'),
       publicPath: '/',
-      filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
-      chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      filename: hashed ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      chunkFilename: hashed ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       clean: true,
     },
-    devtool: production ? false : 'eval-cheap-module-source-map',
+    // No eval-based source maps: the server's CSP allows no 'unsafe-eval'.
+    devtool: production ? false : 'cheap-module-source-map',
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: {
       rules: [
@@ -59,10 +74,10 @@ module.exports = (_env, argv) => {
       }),
       new AssetsManifestPlugin(),
       new MiniCssExtractPlugin({
-        filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
-        chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
+        filename: hashed ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
+        chunkFilename: hashed ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
       }),
-      new webpack.DefinePlugin({ 'process.env.INSPECT': JSON.stringify(process.env.INSPECT || '') }),
+      new webpack.DefinePlugin(devToolDefinitions(production)),
     ],
     optimization: {
       minimizer: ['...', new CssMinimizerPlugin()],
@@ -71,3 +86,6 @@ module.exports = (_env, argv) => {
     performance: { hints: false },
   };
 };
+
+module.exports = config;
+module.exports.devToolDefinitions = devToolDefinitions;

@@ -11,7 +11,7 @@ import { ZIP_RANGES } from '../src/domain/zipRanges';
 import { basketLoaded } from '../store/basketSlice';
 import { basketInstalmentLoaded, estimateDone, estimateFailed, estimateStarted, lineUpdateFinished, lineUpdateStarted } from '../store/basketPageSlice';
 import type { RootState } from '../store';
-import { showAlert } from './alert';
+import { refusalAlert, showAlert } from './alert';
 import { BASKET_ERROR_MS } from './miniBasket';
 
 /** The shopper set a line's quantity on the basket page (0 removes it). */
@@ -41,8 +41,8 @@ export function* setLineQuantity(action: ReturnType<typeof lineQuantityEntered>)
   try {
     const answer: BasketChangeResponse = yield call(setBasketLine, { product: line.id, size: line.size, additional: line.md5_additional, number: target });
     yield put(basketLoaded(answer.basket));
-  } catch {
-    yield put(showAlert({ key: 'miniBasket.addFailed', style: 'error', duration: BASKET_ERROR_MS }));
+  } catch (error) {
+    yield put(showAlert(refusalAlert(error, { key: 'miniBasket.addFailed', style: 'error', duration: BASKET_ERROR_MS })));
   } finally {
     yield put(lineUpdateFinished(key));
   }

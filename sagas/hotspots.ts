@@ -1,6 +1,7 @@
 import { call, put, takeEvery } from 'redux-saga/effects';
 import { fetchHotspots } from '../src/api/hotspots';
 import type { HotspotsResponse } from '../src/api/wire';
+import { sanitizeShopFragment } from '../src/domain/htmlPolicy';
 import { hotspotsLoaded, hotspotsLoading, hotspotsRemoved, hotspotsRequested } from '../store/hotspotsSlice';
 
 async function sanitizer() {
@@ -17,7 +18,7 @@ export function* loadHotspots(action: ReturnType<typeof hotspotsRequested>) {
     const clean: Record<string, string[]> = {};
     for (const zone of zones) {
       // One slide per product element of the zone's HTML.
-      const fragment = answer[zone] ? purify.sanitize(answer[zone], { RETURN_DOM_FRAGMENT: true }) : null;
+      const fragment = answer[zone] ? sanitizeShopFragment(purify, answer[zone]) : null;
       clean[zone] = fragment ? Array.from(fragment.children).map((element) => element.outerHTML) : [];
     }
     yield put(hotspotsLoaded(clean));

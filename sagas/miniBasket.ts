@@ -8,7 +8,7 @@ import { lineKey } from '../src/domain/miniBasket';
 import { basketLoaded, listAddFinished, listAddStarted } from '../store/basketSlice';
 import { flowEmitted, flowSend } from '../store/flowsSlice';
 import type { RootState } from '../store';
-import { showAlert } from './alert';
+import { refusalAlert, showAlert } from './alert';
 import { refreshBasket } from './basket';
 import { runFlow } from './flows';
 import { runTrackingEvents } from './tracking';
@@ -62,8 +62,8 @@ export function* addFromList(inFlight: Set<string>, action: ReturnType<typeof li
     yield put(basketLoaded(result.answer.basket));
     yield put(send({ type: 'FORCE_OPEN' }));
     yield fork(runTrackingEvents, result.headers);
-  } catch {
-    yield put(showAlert({ key: 'miniBasket.addFailed', style: 'error', duration: BASKET_ERROR_MS }));
+  } catch (error) {
+    yield put(showAlert(refusalAlert(error, { key: 'miniBasket.addFailed', style: 'error', duration: BASKET_ERROR_MS })));
   } finally {
     inFlight.delete(key);
     yield put(listAddFinished(key));

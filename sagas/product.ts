@@ -28,7 +28,7 @@ import {
   type SizeOffer,
 } from '../store/productSlice';
 import type { RootState } from '../store';
-import { showAlert } from './alert';
+import { refusalAlert, showAlert } from './alert';
 import { runFlow } from './flows';
 import { runTrackingEvents } from './tracking';
 
@@ -152,9 +152,9 @@ export function* addProduct(product: ProductPageData, action: ReturnType<typeof 
     yield put(showAlert({ key: 'buy.added', style: 'success' }));
     yield fork(fireAndForget, fireReturn);
     yield fork(runTrackingEvents, result.headers);
-  } catch {
+  } catch (error) {
     yield put(sendBox({ type: 'ADD_FAILED' }));
-    yield put(showAlert({ key: 'buy.addFailed', style: 'error', duration: 4000 }));
+    yield put(showAlert(refusalAlert(error, { key: 'buy.addFailed', style: 'error', duration: 4000 })));
   }
 }
 

@@ -20,14 +20,22 @@ import { shopDataRequested } from '../store/shopDataSlice';
 import type { DeviceParams, ShopDataRequest } from '../src/api/wire';
 import type { RootState } from '../store';
 
-/** `?inspect` in the address (or an INSPECT=1 build) attaches every actor to the Stately inspector. */
-export function inspectorWanted(search: string): boolean {
-  return new URLSearchParams(search).has('inspect') || process.env.INSPECT === '1';
+/**
+ * Whether the page attaches its actors to the Stately inspector: only a build that carries it
+ * (`process.env.SHOP_INSPECTOR`, set by webpack's DefinePlugin in a development build or one
+ * built with INSPECT=1) and only when the address asks (`?inspect`). A production page ignores
+ * `?inspect`, so no link can make a shopper's input travel to the inspector's site.
+ */
+export function inspectorWanted(search: string, buildHasInspector = process.env.SHOP_INSPECTOR === '1'): boolean {
+  return buildHasInspector && new URLSearchParams(search).has('inspect');
 }
 
-async function startInspector(): Promise<void> {
-  const { createBrowserInspector } = await import(/* webpackChunkName: "inspector" */ '@statelyai/inspect');
-  setInspector(createBrowserInspector().inspect);
+function startInspector(): Promise<void> | undefined {
+  // A constant condition: in a production build the branch, and the inspector's chunk, are dropped.
+  if (process.env.SHOP_INSPECTOR === '1') {
+    return import(/* webpackChunkName: "inspector" */ '@statelyai/inspect').then(({ createBrowserInspector }) => setInspector(createBrowserInspector().inspect));
+  }
+  return undefined;
 }
 
 /**
@@ -48,6 +56,6 @@ export function* requestPageBundle() {
 }
 
 export function* rootSaga() {
-  if (inspectorWanted(window.location.search)) yield call(startInspector);
+  if (process.env.SHOP_INSPECTOR === '1' && inspectorWanted(window.location.search)) yield call(startInspector);
   yield all([fork(flowManager), fork(consentSaga), fork(shopDataSaga), fork(hotspotsSaga), fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(miniBasketSaga), fork(bannersSaga), fork(liveSearchSaga), fork(stickyHeaderSaga), fork(brakeFinderLauncher), fork(pageSagas), fork(vehicleSaga), fork(pageSaga), fork(partialLoadSaga), fork(requestPageBundle)]);
 }

@@ -1,4 +1,5 @@
 import { actionChannel, call, delay, fork, put, race, take, takeEvery } from 'redux-saga/effects';
+import { sanitizeShopHtml } from '../src/domain/htmlPolicy';
 import type { Channel } from 'redux-saga';
 import { fetchShopData } from '../src/api/basket';
 import { runScriptText } from '../src/api/scripts';
@@ -55,7 +56,7 @@ export function* placeSnippets(action: ReturnType<typeof shopDataLoaded>) {
     if (item.region === 'head') {
       yield call(placeHeadMeta, id, item.content);
     } else {
-      (item.region === 'body_top' ? bodyTop : bodyEnd).push({ id, html: purify.sanitize(item.content) });
+      (item.region === 'body_top' ? bodyTop : bodyEnd).push({ id, html: sanitizeShopHtml(purify, item.content) });
     }
   }
   yield put(snippetsPlaced({ bodyTop, bodyEnd }));
@@ -93,7 +94,7 @@ export function* placeWidgets(action: ReturnType<typeof shopDataLoaded>) {
         }
       }
     } else if (typeof item === 'object' && item) {
-      placed.push({ id, html: purify.sanitize(item.content) });
+      placed.push({ id, html: sanitizeShopHtml(purify, item.content) });
     }
   }
   yield put(widgetsPlaced(placed));

@@ -10,6 +10,7 @@ import type { ShopRepository } from './db/repository';
 import { BadRequest, sendError } from './http';
 import { registerSecurity } from './security';
 import { registerVisitor } from './visitor';
+import { limitsFromEnv, registerLimits, serverTimeouts, trustProxyFromEnv, type ShopLimits } from './limits';
 import { registerTestHooks, withTestOverrides } from './testHooks';
 import { basketRoutes } from './routes/basket';
 import { shopDataRoutes } from './routes/shopData';
@@ -23,21 +24,32 @@ import { seoRoutes } from './routes/seo';
 import mercurius from 'mercurius';
 import { schema } from './graphql/schema';
 import { resolvers } from './graphql/resolvers';
+import { GRAPHQL_LIMITS, graphqlParseOptions, registerGraphqlCost } from './graphql/cost';
 
 export interface AppOptions {
-  db: Database.Database;
+  /** The shop's storage (see server/db/openRepository.ts). */
+  repository?: ShopRepository;
+  /** An open SQLite database, when no `repository` is given. */
+  db?: Database.Database;
   /** The built storefront (index.html + assets/); default ./dist. */
   staticDir?: string;
   logger?: boolean;
   /** Fault-injection routes for browser tests. */
   testHooks?: boolean;
+  /** Rate limits and timeouts (default: from the environment, see server/limits.ts). */
+  limits?: ShopLimits;
+  /** The proxies whose X-Forwarded-* headers are read (default: TRUST_PROXY, see server/limits.ts). */
+  trustProxy?: false | string[];
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024, trustProxy: false });
+  const limits = options.limits ?? limitsFromEnv();
+  const trustProxy = options.trustProxy ?? trustProxyFromEnv(process.env.TRUST_PROXY);
+  const storage: ShopRepository | undefined = options.repository ?? (options.db ? new SqliteShopRepository(options.db) : undefined);
+  if (!storage) throw new Error('buildApp needs a repository (or a SQLite db)');
   const testOverrides = new Map();
-  const storage: ShopRepository = new SqliteShopRepository(options.db);
   const repo: ShopRepository = options.testHooks ? withTestOverrides(storage, testOverrides) : storage;
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024, trustProxy, ...serverTimeouts(limits) });
   const staticDir = options.staticDir ?? join(process.cwd(), 'dist');
 
   await app.register(fastifyCookie);
@@ -45,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   registerSecurity(app);
   registerVisitor(app);
+  const throttle = await registerLimits(app, limits);
   if (options.testHooks) registerTestHooks(app, testOverrides);
 
   app.setErrorHandler((error: FastifyError, _request, reply) => {
@@ -70,9 +83,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     path: '/graphql/v1/',
     graphiql: false,
     jit: 0,
-    queryDepth: 8,
+    queryDepth: GRAPHQL_LIMITS.maxDepth,
+    graphql: { parseOptions: graphqlParseOptions },
     context: (request) => ({ visitorId: request.visitorId }),
   });
+  registerGraphqlCost(app);
+  throttle.graphql();
 
   basketRoutes(app, repo);
   shopDataRoutes(app, repo);

@@ -20,7 +20,8 @@ export function sendError(reply: FastifyReply, status: number, code: string, mes
 type Source = Record<string, unknown> | undefined | null;
 
 function raw(source: Source, name: string): string | undefined {
-  const value = source?.[name];
+  // Own properties only: a parser's object may inherit (toString, constructor, __proto__).
+  const value = source && Object.hasOwn(source, name) ? source[name] : undefined;
   if (value === undefined || value === null || value === '') return undefined;
   if (Array.isArray(value)) throw new BadRequest('invalid_parameter', `Parameter ${name} must be given once`);
   if (typeof value !== 'string' && typeof value !== 'number') throw new BadRequest('invalid_parameter', `Parameter ${name} must be a single value`);

@@ -3,7 +3,7 @@
  * serves the storefront and the shop API. Configuration by environment, see README.
  */
 import { join, resolve } from 'node:path';
-import { openShopDatabase } from './db/open';
+import { openRepository } from './db/openRepository';
 import { buildApp } from './app';
 
 async function main() {
@@ -16,10 +16,11 @@ async function main() {
   if (!Number.isInteger(catalogueSize) || catalogueSize < 20) throw new Error(`CATALOGUE_SIZE must be an integer of at least 20, got ${process.env.CATALOGUE_SIZE}`);
 
   const started = Date.now();
-  const { db, seeded } = openShopDatabase({ path: dbPath, catalogueSize });
-  if (seeded) console.log(`Created ${dbPath} with a demo catalogue of ${catalogueSize} products (${Date.now() - started} ms)`);
+  // DATABASE_URL=postgres://... serves from PostgreSQL; unset, the SQLite file at DB_PATH.
+  const storage = await openRepository({ databaseUrl: process.env.DATABASE_URL, sqlitePath: dbPath, catalogueSize });
+  if (storage.seeded) console.log(`Created ${storage.description} with a demo catalogue of ${catalogueSize} products (${Date.now() - started} ms)`);
   const app = await buildApp({
-    db,
+    repository: storage.repository,
     staticDir: resolve(process.env.STATIC_DIR || 'dist'),
     logger: process.env.LOG === '1',
     testHooks: process.env.SHOP_TEST_HOOKS === '1',
@@ -29,7 +30,7 @@ async function main() {
 
   const stop = async () => {
     await app.close();
-    db.close();
+    await storage.close();
     process.exit(0);
   };
   process.once('SIGINT', stop);

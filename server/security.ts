@@ -22,21 +22,37 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join('; ');
 }
 
+/** The shop's own origin as the request reached it: scheme (X-Forwarded-Proto only with TRUST_PROXY), host and port. */
+function ownOrigin(request: FastifyRequest): string | null {
+  try {
+    return new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a header's URL is the shop's own origin: scheme, host and port all equal (default ports normalised). */
 function sameOrigin(request: FastifyRequest, origin: string): boolean {
   try {
-    return new URL(origin).host === request.headers.host;
+    const own = ownOrigin(request);
+    return own !== null && new URL(origin).origin === own;
   } catch {
     return false;
   }
 }
 
+/** HSTS for answers served over HTTPS (directly, or behind a trusted TLS proxy): a year, subdomains too. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 /**
  * Headers on every answer, and the origin check: a state-changing request that names a
  * foreign Origin (or, lacking one, a foreign Referer) is refused before any handler runs.
+ * Foreign means another scheme, host or port than the request's own.
  */
 export function registerSecurity(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
     return payload;

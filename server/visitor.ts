@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const VISITOR_COOKIE = 'shop_visitor';
 const ONE_YEAR_S = 365 * 24 * 3600;
@@ -7,6 +7,8 @@ const ONE_YEAR_S = 365 * 24 * 3600;
 declare module 'fastify' {
   interface FastifyRequest {
     visitorId: string;
+    /** True when the visitor id was made for this request (no valid cookie came). */
+    visitorIsNew: boolean;
   }
   interface FastifyContextConfig {
     /** false: a public, cacheable answer (robots.txt, sitemaps) that gives no visitor cookie. */
@@ -14,24 +16,47 @@ declare module 'fastify' {
   }
 }
 
-/** Every visitor gets an opaque id in an HttpOnly, SameSite=Lax cookie; baskets hang on it. */
-/** The visitor's row is written with their first basket change, never by a rejected request. */
+/** An answer a cache may keep: it must never carry a cookie (a shared cache would hand it to others). */
+export function isCacheable(reply: FastifyReply): boolean {
+  const control = String(reply.getHeader('Cache-Control') ?? '').toLowerCase();
+  if (/\b(no-store|private)\b/.test(control)) return false;
+  if (/\b(public|immutable)\b/.test(control) || /\b(s-)?max-age=[1-9]/.test(control)) return true;
+  return reply.hasHeader('ETag') || reply.hasHeader('Last-Modified') || reply.hasHeader('Expires');
+}
+
+/**
+ * Every visitor gets an opaque id in an HttpOnly, SameSite=Lax cookie (Secure over HTTPS); baskets
+ * hang on it. The cookie is set on the first answer that is not cacheable (a page, the basket,
+ * a write), never on static files, cached JSON or images; any `Set-Cookie` on a cacheable
+ * answer is dropped. The visitor's row is written with their first basket change, never by a
+ * rejected request.
+ */
 export function registerVisitor(app: FastifyInstance): void {
   app.decorateRequest('visitorId', '');
-  app.addHook('onRequest', async (request: FastifyRequest, reply) => {
-    if (request.routeOptions.config?.visitor === false) return;
+  app.decorateRequest('visitorIsNew', false);
+  app.addHook('onRequest', async (request: FastifyRequest) => {
     const existing = request.cookies[VISITOR_COOKIE];
     if (existing && /^[a-f0-9]{32}$/.test(existing)) {
       request.visitorId = existing;
       return;
     }
     request.visitorId = randomBytes(16).toString('hex');
-    reply.setCookie(VISITOR_COOKIE, request.visitorId, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      maxAge: ONE_YEAR_S,
-      secure: request.protocol === 'https',
-    });
+    request.visitorIsNew = true;
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isCacheable(reply)) {
+      reply.removeHeader('Set-Cookie');
+      return payload;
+    }
+    if (request.visitorIsNew) {
+      reply.setCookie(VISITOR_COOKIE, request.visitorId, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        maxAge: ONE_YEAR_S,
+        secure: request.protocol === 'https',
+      });
+    }
+    return payload;
   });
 }

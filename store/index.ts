@@ -10,13 +10,14 @@ import basketPage from './basketPageSlice';
 import vehicle from './vehicleSlice';
 import liveSearch from './liveSearchSlice';
 import finder from './finderSlice';
+import { sessionRecorder } from './sessionRecorder';
 
 export const rootReducer = combineReducers({ flows, basket, basketPage, page, product, shopData, hotspots, vehicle, liveSearch, finder });
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** The one store. The root saga runs after the store exists (NOTES: redux-saga with RTK 2). */
 export function createShopStore(preloadedState?: Partial<RootState>) {
-  const sagaMiddleware = createSagaMiddleware();
+  const sagaMiddleware = createSagaMiddleware({ sagaMonitor: sessionRecorder(preloadedState) }); // `?record` in a development build
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,

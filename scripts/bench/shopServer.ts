@@ -1,3 +1,4 @@
+import { UNTHROTTLED_ENV } from '../../server/limits';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +24,8 @@ export async function startShop(options: { port: number; catalogueSize?: number;
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       CATALOGUE_SIZE: String(options.catalogueSize ?? 10_000),
+      // Benchmarks play many shoppers from one address at machine speed: no rate limits.
+      ...UNTHROTTLED_ENV,
       ...options.env,
     },
   });

@@ -1,11 +1,8 @@
 import type Database from 'better-sqlite3';
 import {
-  AXIS,
-  BRAKE_CATEGORY,
   ONE_SIZE,
   TRAIT,
   type AwardedParameter,
-  type BasketProduct,
   type BasketSummary,
   type BrakeProduct,
   type CmsPageResponse,
@@ -15,88 +12,45 @@ import {
   type ListingResponse,
   type LowestPriceProduct,
   type ProductPageData,
-  type ProductSizeData,
   type ProductTrait,
-  type ProductType,
   type ShippingOption,
-  type SizeAvailability,
-  type SizePrices,
   type SubstituteEntry,
   type TextSearchResult,
 } from '../../src/api/wire';
-import { SUBSCRIPTION_ADDITIONAL } from '../../src/api/wire';
-import { ZIP_RANGES } from '../../src/domain/zipRanges';
-
-/** Delivery regions of the zip ranges (islands): a surcharge and two more days. */
-const REMOTE_REGIONS = new Set(ZIP_RANGES.flatMap((country) => country.items.map((item) => item.zipcode)));
-const REMOTE_SURCHARGE = 12;
-const REMOTE_EXTRA_DAYS = 2;
 import { formatPrice } from '../../src/domain/priceMask';
-import { quantityAllowed, quantityBounds } from '../../src/domain/quantity';
 import { foldText } from '../../src/domain/searchText';
 import { productLink } from '../text';
 import { cmsPageLink, cmsSearchEntry, matchCmsPages, type CmsPageRow, type CmsSearchEntry } from './cmsPages';
+import { decideBasketChange, type LimitLine } from './basketLimits';
 import type { BasketChange, BasketChangeResult, BrakeProductFilter, ContactMessage, ListingFilter, ShopRepository, SitemapProduct } from './repository';
+import { listingOrder, listingWhere, SQLITE_LISTING } from './listingQuery';
+import { ftsQuery } from './searchTerms';
+import {
+  AXIS_NAMES,
+  PAGE_SIZE_MAX,
+  STATUS_TEXT,
+  awardedParameters as groupParameters,
+  basketSummary,
+  brandInitials,
+  courierOptions,
+  engineTree,
+  longDescription,
+  net,
+  orderWorth,
+  productPageData,
+  round2,
+  trackingEvents,
+  traitsOf,
+  type BasketLineRow,
+  type CourierRow,
+  type EngineRow,
+  type ProductRow,
+  type RebateRow,
+  type SizeRow,
+} from './shopViews';
 
-interface ProductRow {
-  id: number;
-  name: string;
-  slug: string;
-  type: ProductType;
-  category_id: number;
-  subcategory_id: number | null;
-  axis_id: number | null;
-  producer_id: number;
-  series_id: number | null;
-  catalog_no: string;
-  short_description: string;
-  unit: string;
-  unit_plural: string;
-  unit_sellby: number;
-  unit_precision: number;
-  for_points: number;
-  min_quantity: number | null;
-  max_quantity: number | null;
-  min_size_quantity: number | null;
-  max_size_quantity: number | null;
-  min_subscription_quantity: number | null;
-  subscription: number;
-  phone_price: number;
-  gratis: number;
-  vat: number;
-}
-
-interface SizeRow {
-  product_id: number;
-  size_id: string;
-  name: string;
-  stock: number;
-  status: string;
-  delivery_unknown: number;
-  shipping_days: number;
-  shipping_cost: number;
-  price_gross: number;
-  price_net: number;
-  srp_gross: number | null;
-  maxprice_gross: number | null;
-  advance_gross: number | null;
-  subscription_gross: number | null;
-  points: number;
-  points_recive: number;
-  basket_enable: number;
-}
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
-const net = (gross: number, vat: number) => round2(gross / (1 + vat / 100));
-const STATUS_TEXT: Record<string, string> = {
-  enable: 'Disponibile',
-  order: 'Su ordinazione',
-  disable: 'Non disponibile',
-};
-/** The product information heading of the descriptions. */
-const TECH_NAME = 'Informazioni sul prodotto';
-const AXIS_NAMES: Record<number, string> = { [AXIS.front]: 'Asse anteriore', [AXIS.rear]: 'Asse posteriore' };
-const PAGE_SIZE_MAX = 96;
+export { ftsQuery } from './searchTerms';
+export { escapeHtml } from './shopViews';
 
 /** The shop's storage on SQLite (better-sqlite3): every query parameterised. */
 export class SqliteShopRepository implements ShopRepository {
@@ -163,85 +117,18 @@ export class SqliteShopRepository implements ShopRepository {
        FROM engines e JOIN generations g ON g.id = e.generation_id JOIN models m ON m.id = g.model_id JOIN brands b ON b.id = m.brand_id
        ORDER BY b.name, m.name, g.year_from, e.cv`,
     ).all() as { brand: string; model: string; generation: string; engine_id: number; engine: string }[];
-    const tree: EngineNode[] = [];
-    const child = (list: EngineNode[], name: string) => {
-      let node = list[list.length - 1];
-      if (!node || node.n !== name) list.push((node = { n: name, c: [] }));
-      return node.c!;
-    };
-    for (const row of rows) {
-      if (letter && foldText(row.brand).charAt(0) !== letter) continue;
-      child(child(child(tree, row.brand), row.model), row.generation).push({ n: row.engine, id: row.engine_id });
-    }
-    return tree;
+    return engineTree(rows, letter);
   }
 
   async brandInitials(): Promise<EngineNode[]> {
-    const initials = new Map<string, string[]>();
-    for (const [, name] of await this.brands()) {
-      const letter = foldText(name).charAt(0);
-      initials.set(letter, [...(initials.get(letter) ?? []), name]);
-    }
-    return [...initials].map(([letter, names]) => ({ n: letter, c: names.map((n) => ({ n })) }));
+    return brandInitials(await this.brands());
   }
 
   /* ---------------------------------------------------------------- listing */
 
+  /** The listing's conditions, shared with the PostgreSQL repository (server/db/listingQuery.ts). */
   private where(filter: ListingFilter, skip?: 'category' | 'axis'): { sql: string; params: unknown[] } {
-    const clauses: string[] = [];
-    const params: unknown[] = [];
-    if (filter.category !== undefined && skip !== 'category') {
-      clauses.push('p.category_id = ?');
-      params.push(filter.category);
-    }
-    if (filter.subCategory !== undefined) {
-      clauses.push('p.subcategory_id = ?');
-      params.push(filter.subCategory);
-    }
-    if (filter.axis !== undefined && skip !== 'axis') {
-      clauses.push('p.axis_id = ?');
-      params.push(filter.axis);
-    }
-    if (filter.producer !== undefined) {
-      clauses.push('p.producer_id = ?');
-      params.push(filter.producer);
-    }
-    if (filter.engine !== undefined) {
-      clauses.push('EXISTS (SELECT 1 FROM fitments f WHERE f.product_id = p.id AND f.engine_id = ?)');
-      params.push(filter.engine);
-    } else if (filter.generation !== undefined) {
-      clauses.push('EXISTS (SELECT 1 FROM fitments f JOIN engines e ON e.id = f.engine_id WHERE f.product_id = p.id AND e.generation_id = ?)');
-      params.push(filter.generation);
-    } else if (filter.model !== undefined) {
-      clauses.push(
-        'EXISTS (SELECT 1 FROM fitments f JOIN engines e ON e.id = f.engine_id JOIN generations g ON g.id = e.generation_id WHERE f.product_id = p.id AND g.model_id = ?)',
-      );
-      params.push(filter.model);
-    } else if (filter.brand !== undefined) {
-      clauses.push(
-        `EXISTS (SELECT 1 FROM fitments f JOIN engines e ON e.id = f.engine_id JOIN generations g ON g.id = e.generation_id
-         JOIN models m ON m.id = g.model_id WHERE f.product_id = p.id AND m.brand_id = ?)`,
-      );
-      params.push(filter.brand);
-    }
-    if (filter.replacementCode !== undefined) {
-      // A code the product carries, or a vehicle (engine) it fits: trait 172622 names both.
-      clauses.push('(EXISTS (SELECT 1 FROM product_params pp WHERE pp.product_id = p.id AND pp.value_id = ?) OR EXISTS (SELECT 1 FROM fitments vf WHERE vf.product_id = p.id AND vf.engine_id = ?))');
-      params.push(filter.replacementCode, filter.replacementCode);
-    }
-    if (filter.discounted) {
-      clauses.push("EXISTS (SELECT 1 FROM sizes ds WHERE ds.product_id = p.id AND ds.srp_gross > ds.price_gross AND ds.price_gross > 0 AND ds.status <> 'disable')");
-    }
-    if (filter.text) {
-      const match = ftsQuery(filter.text);
-      if (match) {
-        clauses.push('p.id IN (SELECT d.product_id FROM product_search s JOIN search_docs d ON d.doc = s.rowid WHERE product_search MATCH ?)');
-        params.push(match);
-      } else {
-        clauses.push('0');
-      }
-    }
-    return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+    return listingWhere(filter, SQLITE_LISTING, skip);
   }
 
   async categoryCounts(filter: ListingFilter): Promise<Array<[number, string, number]>> {
@@ -270,14 +157,7 @@ export class SqliteShopRepository implements ShopRepository {
     const size = Math.min(Math.max(pageSize, 1), PAGE_SIZE_MAX);
     const { sql, params } = this.where(filter);
     const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM products p ${sql}`).get(...params) as { n: number }).n;
-    const order =
-      filter.sort === 'price_asc'
-        ? 's.price_gross ASC, p.id'
-        : filter.sort === 'price_desc'
-          ? 's.price_gross DESC, p.id'
-          : filter.sort === 'name'
-            ? 'p.name COLLATE NOCASE, p.id'
-            : 'p.popularity DESC, p.id';
+    const order = listingOrder(filter.sort, SQLITE_LISTING);
     const rows = this.db
       .prepare(
         `SELECT p.*, s.size_id, s.price_gross, s.status, s.stock, (SELECT COUNT(*) FROM sizes z WHERE z.product_id = p.id) AS size_count,
@@ -313,7 +193,7 @@ export class SqliteShopRepository implements ShopRepository {
     const producerFacet = (() => {
       const { sql: psql, params: pparams } = this.where({ ...filter, producer: undefined });
       return (
-        this.db.prepare(`SELECT p.producer_id AS id, COUNT(*) AS n FROM products p ${psql} GROUP BY p.producer_id ORDER BY n DESC`).all(...pparams) as {
+        this.db.prepare(`SELECT p.producer_id AS id, COUNT(*) AS n FROM products p ${psql} GROUP BY p.producer_id ORDER BY n DESC, p.producer_id`).all(...pparams) as {
           id: number;
           n: number;
         }[]
@@ -364,60 +244,26 @@ export class SqliteShopRepository implements ShopRepository {
   }
 
   private awardedParameters(id: number): AwardedParameter[] {
-    const rows = this.stmt(
-      `SELECT v.param_id, v.param_name, v.id, v.name FROM product_params pp JOIN param_values v ON v.id = pp.value_id
-       WHERE pp.product_id = ? ORDER BY v.param_id, v.name`,
-    ).all(id) as { param_id: number; param_name: string; id: number; name: string }[];
-    const params: AwardedParameter[] = [];
-    for (const row of rows) {
-      let param = params.find((p) => p.id === row.param_id);
-      if (!param) params.push((param = { id: row.param_id, name: row.param_name, values: [] }));
-      param.values.push({ id: row.id, name: row.name });
-    }
-    return params;
+    return groupParameters(
+      this.stmt(
+        `SELECT v.param_id, v.param_name, v.id, v.name FROM product_params pp JOIN param_values v ON v.id = pp.value_id
+         WHERE pp.product_id = ? ORDER BY v.param_id, v.name`,
+      ).all(id) as { param_id: number; param_name: string; id: number; name: string }[],
+    );
   }
 
-  private compatibleEngines(id: number): Array<{ brand: string; model: string; generation: string; engine: string; engineId: number }> {
+  private compatibleEngines(id: number): EngineRow[] {
     return this.stmt(
       `SELECT b.name AS brand, m.name AS model, g.name AS generation, e.name AS engine, e.id AS engineId
        FROM fitments f JOIN engines e ON e.id = f.engine_id JOIN generations g ON g.id = e.generation_id
        JOIN models m ON m.id = g.model_id JOIN brands b ON b.id = m.brand_id
        WHERE f.product_id = ? ORDER BY b.name, m.name, g.year_from, e.cv`,
-    ).all(id) as Array<{ brand: string; model: string; generation: string; engine: string; engineId: number }>;
+    ).all(id) as EngineRow[];
   }
 
-  /** HTML: product info table, replacement list, engine list (grouped brand > generation > engine). */
+  /** HTML: product info table, replacement list, engine list (server/db/shopViews.ts). */
   private longDescription(product: ProductRow, params: AwardedParameter[]): string {
-    const esc = escapeHtml;
-    const info = params
-      .filter((p) => p.id !== TRAIT.replacementCode)
-      .map((p) => `<tr><th scope="row">${esc(p.name)}</th><td>${esc(p.values.map((v) => v.name).join(', '))}</td></tr>`)
-      .join('');
-    const codes = params.find((p) => p.id === TRAIT.replacementCode)?.values ?? [];
-    // Disc descriptions come as the supplier writes them: no engine list (the engines are in the
-    // traits, groups 49 and 181409, only), and a data-tech-name naming the heading the finder goes before.
-    const supplierText = product.category_id === BRAKE_CATEGORY.discs;
-    const engines = supplierText ? [] : this.compatibleEngines(product.id);
-    const groups = new Map<string, Map<string, string[]>>();
-    for (const e of engines) {
-      const brand = groups.get(e.brand) ?? new Map<string, string[]>();
-      groups.set(e.brand, brand);
-      const generation = `${e.model} ${e.generation.replace(`${e.model} `, '')}`;
-      brand.set(generation, [...(brand.get(generation) ?? []), e.engine]);
-    }
-    const engineList = [...groups]
-      .map(
-        ([brand, gens]) =>
-          `<li>${esc(brand)}<ul>${[...gens].map(([gen, list]) => `<li>${esc(gen)}<ul>${list.map((engine) => `<li>${esc(engine)}</li>`).join('')}</ul></li>`).join('')}</ul></li>`,
-      )
-      .join('');
-    return (
-      `<p${supplierText ? ` class="product-lead" data-tech-name="${TECH_NAME}"` : ''}>${esc(product.short_description || product.name)}</p>` +
-      `<h3>${TECH_NAME}</h3><table class="product-info"><tbody><tr><th scope="row">Produttore</th><td>${esc(this.producerNames.get(product.producer_id) ?? '')}</td></tr>` +
-      `<tr><th scope="row">Codice catalogo</th><td>${esc(product.catalog_no)}</td></tr>${info}</tbody></table>` +
-      (codes.length ? `<h3>Codici di ricambio</h3><ul class="replacement-list">${codes.map((c) => `<li>${esc(c.name)}</li>`).join('')}</ul>` : '') +
-      (engineList ? `<h3 class="engine-list-title">Motori compatibili</h3><ul class="engine-list">${engineList}</ul>` : '')
-    );
+    return longDescription(product, params, this.compatibleEngines(product.id), this.producerNames.get(product.producer_id) ?? '');
   }
 
   private lowestPrice30Days(productId: number, sizeId: string): { gross: number; net: number } | null {
@@ -427,176 +273,39 @@ export class SqliteShopRepository implements ShopRepository {
     return row.gross === null ? null : { gross: row.gross, net: row.net ?? 0 };
   }
 
-  private sizePrices(product: ProductRow, size: SizeRow, mode: 'normal' | 'subscription'): SizePrices {
-    const gross = mode === 'subscription' && size.subscription_gross !== null ? size.subscription_gross : size.price_gross;
-    const vat = product.vat;
-    const omnibus = this.lowestPrice30Days(product.id, size.size_id) ?? { gross, net: net(gross, vat) };
-    const srp = size.srp_gross ?? 0;
-    const yousave = srp > gross ? round2(srp - gross) : 0;
-    const rebates = this.stmt('SELECT threshold, threshold_end, value FROM rebates WHERE product_id = ? ORDER BY threshold').all(product.id) as {
-      threshold: number;
-      threshold_end: number | null;
-      value: number;
-    }[];
-    const money = (value: number) => formatPrice(value);
-    const prices: SizePrices = {
-      value: gross,
-      price_formatted: money(gross),
-      price_net: net(gross, vat),
-      price_net_formatted: money(net(gross, vat)),
-      maxprice: size.maxprice_gross ?? 0,
-      maxprice_formatted: money(size.maxprice_gross ?? 0),
-      maxprice_net: net(size.maxprice_gross ?? 0, vat),
-      maxprice_net_formatted: money(net(size.maxprice_gross ?? 0, vat)),
-      omnibus_price: omnibus.gross,
-      omnibus_price_formatted: money(omnibus.gross),
-      omnibus_price_net: omnibus.net,
-      omnibus_price_net_formatted: money(omnibus.net),
-      srp,
-      srp_formatted: money(srp),
-      srp_net: net(srp, vat),
-      srp_net_formatted: money(net(srp, vat)),
-      points: size.points,
-      points_recive: size.points_recive,
-      rebate: 0,
-      yousave,
-      yousave_formatted: money(yousave),
-      yousave_net: net(yousave, vat),
-      yousave_percent: srp > gross ? Math.round((yousave / srp) * 100) : 0,
-      advanceprice: size.advance_gross ?? 0,
-      advanceprice_formatted: money(size.advance_gross ?? 0),
-      basket_enable: size.basket_enable ? 'y' : 'n',
-    };
-    if (rebates.length) {
-      prices.rebates = rebates.map((r) => ({ threshold: r.threshold, threshold_end: r.threshold_end ?? 0, value: r.value }));
-      const first = rebates[0];
-      const nextPrice = round2(gross * (1 - first.value / 100));
-      prices.rebateNumber = {
-        items: rebates.map((r) => ({ left: r.threshold, price: round2(gross * (1 - r.value / 100)), price_net: net(gross * (1 - r.value / 100), vat), threshold: r.threshold })),
-        nextleft: first.threshold - 1,
-        nextprice: nextPrice,
-        nextprice_net: net(nextPrice, vat),
-        nextthreshold: first.threshold,
-      };
-    }
-    return prices;
-  }
-
-  private availability(product: ProductRow, size: SizeRow, now = new Date()): SizeAvailability {
-    const unknown = size.delivery_unknown === 1;
-    const days = size.status === 'enable' && size.stock !== 0 ? size.shipping_days : size.shipping_days;
-    const beforeCutoff = now.getHours() < 14;
-    const shipDate = new Date(now.getTime() + days * 86_400_000);
-    const virtual = product.type === 'product_virtual' || product.type === 'product_service';
-    return {
-      visible: 'y',
-      status: size.status,
-      status_description: STATUS_TEXT[size.status] ?? size.status,
-      status_description_tel: 'Skontaktuj się z nami',
-      status_gfx: `/data/gfx/status/${size.status}.svg`,
-      status_gfx_tel: '/data/gfx/status/tel.svg',
-      delivery_days_undefined: unknown ? 'true' : 'false',
-      delivery_date: unknown || virtual ? '' : shipDate.toISOString().slice(0, 10),
-      shipping_time: {
-        days,
-        hours: 0,
-        minutes: 0,
-        week_day: shipDate.getDay(),
-        week_amount: Math.floor(days / 7),
-        today: days <= 1 && beforeCutoff && size.status === 'enable' ? 'true' : 'false',
-        time: shipDate.toISOString().slice(0, 10),
-        today_shipment_deadline: '14:00',
-        unknown_time: unknown ? 'true' : 'false',
-      },
-      delay_time: { unknown_delivery_time: unknown ? 'true' : 'false' },
-    };
-  }
-
   async productPage(id: number): Promise<ProductPageData | null> {
     const product = this.product(id);
     if (!product) return null;
-    const params = this.awardedParameters(id);
-    const sizes: Record<string, ProductSizeData> = {};
+    const sizes = this.sizes(id);
     const bundleTotal =
       product.type === 'product_bundle'
         ? (this.stmt(
             'SELECT SUM(s.price_gross * b.quantity) AS total FROM bundle_items b JOIN sizes s ON s.product_id = b.product_id AND s.position = 0 WHERE b.bundle_id = ?',
           ).get(id) as { total: number | null }).total
         : null;
-    for (const size of this.sizes(id)) {
-      const data: ProductSizeData = {
-        type: size.size_id,
-        name: size.name,
-        amount: size.stock,
-        availability: this.availability(product, size),
-        delivery: {
-          shipping: size.shipping_cost,
-          shipping_formatted: formatPrice(size.shipping_cost),
-          undefined: product.type === 'product_virtual' || product.type === 'product_service' ? 'true' : 'false',
-        },
-        price: this.sizePrices(product, size, 'normal'),
-        phone_price: product.phone_price === 1,
-        gratis: product.gratis === 1,
-      };
-      if (product.subscription) {
-        data.price_normal = data.price;
-        data.price_subscription = this.sizePrices(product, size, 'subscription');
-      }
-      if (bundleTotal) {
-        const diff = round2(bundleTotal - size.price_gross);
-        data.bundle_price = {
-          price_gross: bundleTotal,
-          price_gross_formatted: formatPrice(bundleTotal),
-          price_net: net(bundleTotal, product.vat),
-          price_net_formatted: formatPrice(net(bundleTotal, product.vat)),
-          percent_diff: Math.round((diff / bundleTotal) * 100),
-          amount_diff_gross: diff,
-          amount_diff_net: net(diff, product.vat),
-        };
-      }
-      sizes[size.size_id] = data;
+    const omnibus = new Map<string, { gross: number; net: number }>();
+    for (const size of sizes) {
+      const lowest = this.lowestPrice30Days(id, size.size_id);
+      if (lowest) omnibus.set(size.size_id, lowest);
     }
-    return {
-      product_id: product.id,
-      product_type: product.type,
-      name: product.name,
-      link: productLink(product.id, product.slug),
-      icon: `/data/gfx/products/${product.id}.svg`,
-      longDescription: this.longDescription(product, params),
-      shortDescription: product.short_description,
-      producer: { id: product.producer_id, name: this.producerNames.get(product.producer_id) ?? '' },
-      category: { id: product.category_id, name: this.categoryNames.get(product.category_id) ?? '' },
-      versionName: `${product.catalog_no}#${product.id}`,
-      currency: 'EUR',
-      unit: product.unit,
-      unit_plural: product.unit_plural,
-      unit_sellby: product.unit_sellby,
-      unit_precision: product.unit_precision,
-      for_points: product.for_points === 1,
-      price_type: 'gross',
-      order_quantity_range: {
-        max_quantity_per_order: product.max_quantity,
-        max_size_quantity_per_order: product.max_size_quantity,
-        min_quantity_per_order: product.min_quantity,
-        min_size_quantity_per_order: product.min_size_quantity,
-        minimum_quantity_subscription: product.min_subscription_quantity,
+    return productPageData(
+      {
+        product,
+        sizes,
+        params: this.awardedParameters(id),
+        engines: this.compatibleEngines(id),
+        rebates: this.stmt('SELECT threshold, threshold_end, value FROM rebates WHERE product_id = ? ORDER BY threshold').all(id) as RebateRow[],
+        omnibus,
+        bundleTotal,
       },
-      sizes,
-      awardedParameters: params,
-      subscription: product.subscription === 1,
-    };
+      { categories: this.categoryNames, producers: this.producerNames },
+    );
   }
 
   async traits(id: number): Promise<ProductTrait[] | null> {
     const product = this.product(id);
     if (!product) return null;
-    const engines = this.compatibleEngines(id);
-    const html = engines.map((e) => `<li>${escapeHtml(`${e.brand} ${e.model} ${e.generation.replace(`${e.model} `, '')} ${e.engine}`)}</li>`).join('');
-    return [
-      { groupid: TRAIT.category, description: escapeHtml(this.categoryNames.get(product.category_id) ?? '') },
-      { groupid: TRAIT.engine, description: html ? `<ul>${html}</ul>` : '' },
-      { groupid: TRAIT.engineCompat, description: html ? `<ul>${html}</ul>` : '' },
-    ];
+    return traitsOf(product, this.compatibleEngines(id), { categories: this.categoryNames, producers: this.producerNames });
   }
 
   async brakeProducts(filter: BrakeProductFilter): Promise<BrakeProduct[]> {
@@ -742,7 +451,7 @@ export class SqliteShopRepository implements ShopRepository {
   async shippingOptions(productId: number, sizeId: string, quantity: number, region?: string): Promise<ShippingOption[] | null> {
     const size = this.sizes(productId).find((s) => s.size_id === sizeId);
     if (!size) return null;
-    return this.courierOptions(size.price_gross * quantity, size.status === 'order' ? size.shipping_days : 0, region);
+    return courierOptions(this.couriers(), this.freeShippingFrom, orderWorth(size.price_gross, quantity), size.status === 'order' ? size.shipping_days : 0, region);
   }
 
   async basketShippingOptions(visitorId: string, region?: string): Promise<ShippingOption[]> {
@@ -756,38 +465,16 @@ export class SqliteShopRepository implements ShopRepository {
           }),
         )
       : 0;
-    return this.courierOptions(basket.worth, lead, region);
+    return courierOptions(this.couriers(), this.freeShippingFrom, basket.worth, lead, region);
   }
 
-  /**
-   * Couriers for an order worth `worth`: prepaid ones are free from the free-shipping threshold;
-   * a remote region (the islands of the delivery zip ranges) costs more and takes longer.
-   */
-  private courierOptions(worth: number, leadDays: number, region?: string): ShippingOption[] {
-    const remote = region !== undefined && REMOTE_REGIONS.has(region);
-    const couriers = this.stmt('SELECT * FROM couriers ORDER BY prepaid DESC, cost_gross').all() as {
-      name: string;
-      icon: string;
-      prepaid: 'prepaid' | 'dvp';
-      cost_gross: number;
-      days: number;
-      working_days: number;
-    }[];
-    return couriers.map((c) => {
-      const base = c.prepaid === 'prepaid' && worth >= this.freeShippingFrom && !remote ? 0 : c.cost_gross;
-      const cost = round2(base + (remote ? REMOTE_SURCHARGE : 0));
-      return {
-        courier: { name: c.name, icon: c.icon },
-        prepaid: c.prepaid,
-        cost: { value: cost, currency: 'EUR', formatted: formatPrice(cost) },
-        deliveryTime: { time: { days: c.days + leadDays + (remote ? REMOTE_EXTRA_DAYS : 0) }, workingDays: c.working_days === 1 },
-      };
-    });
+  private couriers(): CourierRow[] {
+    return this.stmt('SELECT * FROM couriers ORDER BY prepaid DESC, cost_gross').all() as CourierRow[];
   }
 
   async substitutes(): Promise<SubstituteEntry[]> {
     const rows = this.stmt(
-      `SELECT pp.product_id AS id, v.name FROM product_params pp JOIN param_values v ON v.id = pp.value_id WHERE v.param_id = ? ORDER BY pp.product_id LIMIT 20000`,
+      `SELECT pp.product_id AS id, v.name FROM product_params pp JOIN param_values v ON v.id = pp.value_id WHERE v.param_id = ? ORDER BY pp.product_id, v.name LIMIT 20000`,
     ).all(TRAIT.replacementCode) as { id: number; name: string }[];
     const byProduct = new Map<number, string[]>();
     for (const row of rows) byProduct.set(row.id, [...(byProduct.get(row.id) ?? []), row.name]);
@@ -811,7 +498,7 @@ export class SqliteShopRepository implements ShopRepository {
         visitorId,
         new Date().toISOString(),
       );
-    })();
+    }).immediate();
     return true;
   }
 
@@ -832,7 +519,7 @@ export class SqliteShopRepository implements ShopRepository {
         new Date().toISOString(),
       );
       return Number(result.lastInsertRowid);
-    })();
+    }).immediate();
   }
 
   /* ---------------------------------------------------------------- baskets */
@@ -846,127 +533,44 @@ export class SqliteShopRepository implements ShopRepository {
     this.stmt('INSERT OR IGNORE INTO visitors (id, created_at) VALUES (?, ?)').run(id, new Date().toISOString());
   }
 
-  /** The unit price at a quantity: the highest rebate tier reached (its percent off the gross price). */
-  private rebatedUnitPrice(productId: number, gross: number, count: number): number {
-    const tiers = this.stmt('SELECT threshold, value FROM rebates WHERE product_id = ? ORDER BY threshold').all(productId) as { threshold: number; value: number }[];
-    let unit = gross;
-    for (const tier of tiers) if (count >= tier.threshold) unit = round2(gross * (1 - tier.value / 100));
-    return unit;
-  }
-
   async basket(visitorId: string): Promise<BasketSummary> {
     const rows = this.stmt(
       `SELECT l.product_id, l.size_id, l.additional, l.count, p.name, p.slug, p.vat, p.catalog_no, s.name AS size_name, s.price_gross, s.subscription_gross,
-         p.unit, p.unit_plural, p.unit_sellby, p.unit_precision, p.min_quantity, p.max_quantity, p.min_size_quantity, p.max_size_quantity, p.min_subscription_quantity, s.stock, s.status
+         p.unit, p.unit_plural, p.unit_sellby, p.unit_precision, p.min_quantity, p.max_quantity, p.min_size_quantity, p.max_size_quantity, p.min_subscription_quantity,
+         p.subscription, p.gratis, p.phone_price, s.stock, s.status
        FROM basket_lines l JOIN products p ON p.id = l.product_id JOIN sizes s ON s.product_id = l.product_id AND s.size_id = l.size_id
        WHERE l.visitor_id = ? ORDER BY l.added_at, l.product_id`,
-    ).all(visitorId) as Array<{
-      product_id: number;
-      size_id: string;
-      additional: string;
-      count: number;
-      name: string;
-      slug: string;
-      vat: number;
-      catalog_no: string;
-      size_name: string;
-      price_gross: number;
-      subscription_gross: number | null;
-      unit: string;
-      unit_plural: string;
-    } & RuleSource>;
-    let worth = 0;
-    let worthNet = 0;
-    const products: BasketProduct[] = rows.map((r) => {
-      // Quantity rebate tiers price the line as the product page showed them.
-      const subscription = r.additional === SUBSCRIPTION_ADDITIONAL && r.subscription_gross !== null;
-      const unit = this.rebatedUnitPrice(r.product_id, subscription ? r.subscription_gross! : r.price_gross, r.count);
-      const lineGross = round2(unit * r.count);
-      const lineNet = round2(net(unit, r.vat) * r.count);
-      worth += lineGross;
-      worthNet += lineNet;
-      return {
-        id: r.product_id,
-        size: r.size_id,
-        size_name: subscription ? `${r.size_name} · abbonamento` : r.size_name,
-        md5_additional: r.additional,
-        product_version_name: r.catalog_no,
-        name: r.name,
-        link: productLink(r.product_id, r.slug),
-        icon: `/data/gfx/products/${r.product_id}.svg`,
-        count: r.count,
-        worth_unit: unit,
-        prices: { worth_net_formatted: formatPrice(lineNet), worth_gros_formatted: formatPrice(lineGross) },
-        rules: lineRules(r, subscription),
-      };
-    });
-    worth = round2(worth);
-    worthNet = round2(worthNet);
-    const empty = rows.length === 0;
-    const toShippingFree = empty ? this.freeShippingFrom : round2(Math.max(0, this.freeShippingFrom - worth));
-    const shipping = empty || toShippingFree === 0 ? 0 : 6.9;
-    return {
-      productsCounter: rows.length,
-      productsNumber: round2(rows.reduce((sum, r) => sum + r.count, 0)),
-      products,
-      worth,
-      worth_formatted: formatPrice(worth),
-      worth_net: worthNet,
-      worth_net_formatted: formatPrice(worthNet),
-      shippingCost: shipping,
-      shippingCost_formatted: formatPrice(shipping),
-      shippingCost_net_formatted: formatPrice(net(shipping, 22)),
-      toShippingFree,
-      toShippingFree_formatted: formatPrice(toShippingFree),
-    };
+    ).all(visitorId) as BasketLineRow[];
+    const tiers = (productId: number) => this.stmt('SELECT threshold, value FROM rebates WHERE product_id = ? ORDER BY threshold').all(productId) as { threshold: number; value: number }[];
+    return basketSummary(rows, tiers, this.freeShippingFrom);
   }
 
+  /** The decision is `decideBasketChange` (server/db/basketLimits.ts) over every line of the product, read and written in one immediate transaction. */
   async changeBasket(visitorId: string, change: BasketChange): Promise<BasketChangeResult> {
+    // Immediate: the write lock is taken before the basket is read, so two changes of one
+    // basket (two tabs, two processes) cannot both pass the limits on the same old lines.
     return this.db.transaction((): BasketChangeResult => {
-      const product = this.product(change.productId);
-      if (!product) return { ok: false, status: 404, code: 'product_not_found', message: 'Prodotto non trovato' };
-      const size = this.sizes(product.id).find((s) => s.size_id === change.sizeId);
-      if (!size) return { ok: false, status: 404, code: 'size_not_found', message: 'Taglia non trovata per questo prodotto' };
-      const line = this.stmt('SELECT count FROM basket_lines WHERE visitor_id = ? AND product_id = ? AND size_id = ? AND additional = ?').get(
-        visitorId,
-        product.id,
-        size.size_id,
-        change.additional,
-      ) as { count: number } | undefined;
-      const current = line?.count ?? 0;
-      const target = round6(change.mode === 'add' ? current + change.quantity : change.quantity);
-      if (change.mode === 'set' && target === 0) {
-        this.stmt('DELETE FROM basket_lines WHERE visitor_id = ? AND product_id = ? AND size_id = ? AND additional = ?').run(visitorId, product.id, size.size_id, change.additional);
+      const product = this.product(change.productId) ?? null;
+      const size = product ? (this.sizes(product.id).find((s) => s.size_id === change.sizeId) ?? null) : null;
+      const productLines = product
+        ? (this.stmt('SELECT size_id AS sizeId, additional, count FROM basket_lines WHERE visitor_id = ? AND product_id = ?').all(visitorId, product.id) as LimitLine[])
+        : [];
+      const basketLines = (this.stmt('SELECT COUNT(*) AS n FROM basket_lines WHERE visitor_id = ?').get(visitorId) as { n: number }).n;
+      const verdict = decideBasketChange({ product, size, productLines, basketLines, change });
+      if (!verdict.ok) return verdict;
+      if (verdict.count === 0) {
+        this.stmt('DELETE FROM basket_lines WHERE visitor_id = ? AND product_id = ? AND size_id = ? AND additional = ?').run(visitorId, change.productId, change.sizeId, change.additional);
         return { ok: true };
-      }
-      if (size.status === 'disable') return { ok: false, status: 409, code: 'product_unavailable', message: 'Prodotto non disponibile' };
-      if (product.gratis) return { ok: false, status: 409, code: 'gratis_product', message: 'Il prodotto omaggio non si può acquistare' };
-      if (product.phone_price && size.points > 0) return { ok: false, status: 409, code: 'points_only', message: 'Prodotto disponibile solo nel programma fedeltà' };
-      if (product.phone_price && !size.basket_enable) return { ok: false, status: 409, code: 'phone_price', message: 'Prezzo su richiesta: contattare il negozio' };
-      const subscription = change.additional === SUBSCRIPTION_ADDITIONAL;
-      if (subscription && (!product.subscription || size.subscription_gross === null)) {
-        return { ok: false, status: 409, code: 'no_subscription', message: 'Il prodotto non si acquista in abbonamento' };
-      }
-      const rules = orderRules({ ...product, stock: size.stock, status: size.status }, subscription);
-      if (!quantityAllowed(target, rules)) {
-        const code = target < rules.min ? 'quantity_below_minimum' : target > rules.max ? 'quantity_above_maximum' : 'quantity_not_multiple_of_step';
-        const message =
-          code === 'quantity_below_minimum'
-            ? `Quantità minima ordinabile: ${rules.min} ${product.unit}`
-            : code === 'quantity_above_maximum'
-              ? `Quantità massima ordinabile: ${rules.max} ${product.unit_plural}`
-              : `La quantità deve essere un multiplo di ${rules.step} ${product.unit}`;
-        return { ok: false, status: 422, code, message };
       }
       this.ensureVisitorRow(visitorId);
       this.stmt(
         `INSERT INTO basket_lines (visitor_id, product_id, size_id, additional, count, added_at) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (visitor_id, product_id, size_id, additional) DO UPDATE SET count = excluded.count`,
-      ).run(visitorId, product.id, size.size_id, change.additional, target, new Date().toISOString());
+      ).run(visitorId, change.productId, change.sizeId, change.additional, verdict.count, new Date().toISOString());
       // A change to the basket is what the shop's analytics want to hear about.
       this.stmt('UPDATE visitors SET pending_tracking = pending_tracking + 1 WHERE id = ?').run(visitorId);
       return { ok: true };
-    })();
+    }).immediate();
   }
 
   async removeFromBasket(visitorId: string, lines: Array<{ id: number; size: string; additional: string }>): Promise<number> {
@@ -981,7 +585,7 @@ export class SqliteShopRepository implements ShopRepository {
         ).changes;
       }
       return removed;
-    })();
+    }).immediate();
   }
 
   async wishlistCount(visitorId: string): Promise<number> {
@@ -1000,61 +604,7 @@ export class SqliteShopRepository implements ShopRepository {
     return this.db.transaction(() => {
       const pending = this.pendingTrackingCount(visitorId);
       this.stmt('UPDATE visitors SET pending_tracking = 0 WHERE id = ?').run(visitorId);
-      // Same-origin analytics events: plain data pushed onto the page's dataLayer.
-      return Array.from({ length: Math.min(pending, 10) }, () => "window.dataLayer = window.dataLayer || []; window.dataLayer.push({ event: 'basket_change' });");
-    })();
+      return trackingEvents(pending);
+    }).immediate();
   }
-}
-
-const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
-
-/** FTS5 query from shopper text: every word a quoted prefix term, all required. */
-export function ftsQuery(text: string): string {
-  const words = foldText(text)
-    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 8);
-  return words.map((w) => `"${w}"*`).join(' ');
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
-/** What the quantity rules of an order line are made of (product limits, the size's stock). */
-interface RuleSource {
-  unit_sellby: number;
-  unit_precision: number;
-  min_quantity: number | null;
-  max_quantity: number | null;
-  min_size_quantity: number | null;
-  max_size_quantity: number | null;
-  min_subscription_quantity: number | null;
-  stock: number;
-  status: string;
-}
-
-/** The server's quantity rules for a line: the basket change check and the basket's `rules` both use them. */
-function orderRules(r: RuleSource, subscription: boolean) {
-  return quantityBounds({
-    unit_sellby: r.unit_sellby,
-    unit_precision: r.unit_precision,
-    // Sold on order: not capped by stock.
-    stock: r.status === 'order' ? -1 : r.stock,
-    subscription,
-    order_quantity_range: {
-      min_quantity_per_order: r.min_quantity,
-      max_quantity_per_order: r.max_quantity,
-      min_size_quantity_per_order: r.min_size_quantity,
-      max_size_quantity_per_order: r.max_size_quantity,
-      minimum_quantity_subscription: r.min_subscription_quantity,
-    },
-  });
-}
-
-/** A basket line's quantity rules as the basket answers them (no cap: null), with its units. */
-function lineRules(r: RuleSource & { unit: string; unit_plural: string }, subscription: boolean): NonNullable<BasketProduct['rules']> {
-  const rules = orderRules(r, subscription);
-  return { step: rules.step, precision: rules.precision, min: rules.min, max: Number.isFinite(rules.max) ? rules.max : null, unit: r.unit, unit_plural: r.unit_plural };
 }

@@ -14,6 +14,8 @@ declare module 'mercurius' {
 type GraphQLContext = MercuriusContext;
 
 const BRAKE_QUERY_LIMIT = 50;
+/** The brake queries filter by four traits: replacement code, axis, category, engine. */
+const BRAKE_PARAMETERS_MAX = 4;
 const SIZE_ID = /^[A-Za-z0-9_-]{1,32}$/;
 
 function invalid(message: string): never {
@@ -34,7 +36,11 @@ export function resolvers(repo: ShopRepository) {
         for (const input of args.lastLowestPricesInput) if (input.sizeId && !SIZE_ID.test(input.sizeId)) invalid('sizeId is not a valid size');
         return await repo.lowestPrices(args.lastLowestPricesInput);
       },
-      trackingEvents: async (_: unknown, __: unknown, context: GraphQLContext) => await repo.takeTrackingEvents(context.visitorId),
+      trackingEvents: async (_: unknown, __: unknown, context: GraphQLContext) => {
+        // Reading the events takes them: a GET (a link, a prefetch) never changes state.
+        if (context.reply.request.method !== 'POST') throw new mercurius.ErrorWithProps('trackingEvents takes the events: send it by POST', { code: 'METHOD_NOT_ALLOWED' }, 405);
+        return await repo.takeTrackingEvents(context.visitorId);
+      },
       productsTextSearch: async (_: unknown, args: { searchInput: { text: string; limit?: number | null; lang?: string | null } }) => {
         const text = args.searchInput.text.trim();
         if (text.length > 120) invalid('text is longer than 120 characters');
@@ -56,6 +62,7 @@ export function resolvers(repo: ShopRepository) {
           if (input.productsId.length > BRAKE_QUERY_LIMIT) invalid(`At most ${BRAKE_QUERY_LIMIT} product ids`);
           filter.productIds = input.productsId;
         }
+        if ((input.parameters?.length ?? 0) > BRAKE_PARAMETERS_MAX) invalid(`At most ${BRAKE_PARAMETERS_MAX} parameters (one per trait)`);
         for (const parameter of input.parameters ?? []) {
           if (!parameter.values.length || parameter.values.length > BRAKE_QUERY_LIMIT) invalid(`Parameter ${parameter.id} needs 1 to ${BRAKE_QUERY_LIMIT} values`);
           if (parameter.id === TRAIT.replacementCode) filter.replacementCodes = parameter.values;
@@ -110,7 +117,8 @@ export function resolvers(repo: ShopRepository) {
             productId: line.id,
             sizeId: line.size || ONE_SIZE,
             quantity: line.quantity ?? 1,
-            additional: /^[a-f0-9]{0,64}$/.test(line.additional ?? '') ? (line.additional ?? '') : '',
+            // Only the variant keys the server issued pass the basket's check (server/db/basketLimits.ts).
+            additional: line.additional ?? '',
           });
           results.push(outcome.ok ? { status: 'success', error: null } : { status: 'error', error: { code: outcome.code, message: outcome.message } });
         }

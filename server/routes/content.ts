@@ -3,7 +3,7 @@ import { ENGINE_DATA_COUNTRIES } from '../../src/api/wire';
 import type { FieldValidationResponse, HotspotsResponse } from '../../src/api/wire';
 import { ZIP_RANGES } from '../../src/domain/zipRanges';
 import type { ShopRepository } from '../db/repository';
-import { escapeHtml } from '../db/sqliteRepository';
+import { escapeHtml } from '../db/shopViews';
 import { BadRequest, optionalId, optionalSizeId, optionalText, requiredId, sendError } from '../http';
 
 const STATIC_CACHE = 'public, max-age=300';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { deflateSync } from 'node:zlib';
 import { BRAKE_CATEGORY } from '../../src/api/wire';
 import type { ShopRepository } from '../db/repository';
-import { escapeHtml } from '../db/sqliteRepository';
+import { escapeHtml } from '../db/shopViews';
 
 /**
  * Generated demo images, so no image of the demo shop is ever missing: product icons drawn
@@ -86,7 +86,7 @@ export function imageRoutes(app: FastifyInstance, repo: ShopRepository): void {
   });
   app.get('/data/gfx/status/:file', async (request, reply) => {
     const status = (request.params as { file: string }).file.replace(/\.svg$/, '');
-    const colour = STATUS_COLOURS[status];
+    const colour = Object.hasOwn(STATUS_COLOURS, status) ? STATUS_COLOURS[status] : undefined;
     if (!colour) return reply.code(404).type('image/svg+xml').send('<svg xmlns="http://www.w3.org/2000/svg"/>');
     return reply.header('Cache-Control', LONG_CACHE).type('image/svg+xml').send(`<svg xmlns="http://www.w3.org/2000/svg" width="12" height="12"><circle cx="6" cy="6" r="6" fill="${colour}"/></svg>`);
   });

@@ -20,7 +20,8 @@ export function projectorRoutes(app: FastifyInstance, repo: ShopRepository): voi
     if (!page) return sendError(reply, 404, 'product_not_found', 'Prodotto non trovato');
     const sizeIds = Object.keys(page.sizes);
     const sizeId = optionalSizeId(query, 'size') ?? sizeIds[0];
-    const size = page.sizes[sizeId];
+    // Own keys only: size=constructor or __proto__ names no size.
+    const size = Object.hasOwn(page.sizes, sizeId) ? page.sizes[sizeId] : undefined;
     if (!size) return sendError(reply, 404, 'size_not_found', 'Taglia non trovata per questo prodotto');
 
     const answer: ProjectorResponse = {};

@@ -1,4 +1,5 @@
 import DOMPurify, { type WindowLike } from 'dompurify';
+import { sanitizeShopHtml } from '../domain/htmlPolicy';
 
 type Purifier = ReturnType<typeof DOMPurify>;
 let purifier: Purifier | null = null;
@@ -11,9 +12,9 @@ export function setSanitizerWindow(window: WindowLike): void {
   purifier = DOMPurify(window);
 }
 
-/** Server-provided HTML (descriptions), cleaned before it reaches the page. */
+/** Server-provided HTML (descriptions), cleaned before it reaches the page, by the shop's allow-list (src/domain/htmlPolicy.ts). */
 export function sanitizeHtml(html: string): string {
   const active = purifier ?? (DOMPurify.isSupported ? DOMPurify : null);
   if (!active) throw new Error('No DOM to sanitise HTML with: call useSanitizerWindow first');
-  return active.sanitize(html);
+  return sanitizeShopHtml(active, html);
 }

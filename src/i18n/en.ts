@@ -271,7 +271,7 @@ const en: Catalogue = {
     bankAccount: 'Invalid bank account format.',
     terms: 'You must accept the terms and conditions.',
   },
-  alert: { close: 'Close message' },
+  alert: { close: 'Close message', server: '{{message}}', tooManyRequests: 'Too many requests in a short time: please try again in a moment.' },
   upload: {
     typeNotAllowed: 'The file cannot be saved because this file type is not allowed.',
     tooBig: 'The file exceeds the maximum size of {{mb}} MB.',

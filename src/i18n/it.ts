@@ -270,7 +270,7 @@ const it = {
     bankAccount: 'Formato del conto bancario non valido.',
     terms: 'È necessario accettare i termini e le condizioni.',
   },
-  alert: { close: 'Chiudi messaggio' },
+  alert: { close: 'Chiudi messaggio', server: '{{message}}', tooManyRequests: 'Troppe richieste in poco tempo: riprova tra qualche istante.' },
   upload: {
     typeNotAllowed: 'Il file non può essere salvato perché questo tipo di file non è consentito.',
     tooBig: 'Il file supera la dimensione massima di {{mb}} MB.',

@@ -287,7 +287,7 @@ const pl: Catalogue = {
     bankAccount: 'Nieprawidłowy format numeru konta.',
     terms: 'Musisz zaakceptować regulamin.',
   },
-  alert: { close: 'Zamknij komunikat' },
+  alert: { close: 'Zamknij komunikat', server: '{{message}}', tooManyRequests: 'Zbyt wiele żądań w krótkim czasie: spróbuj ponownie za chwilę.' },
   upload: {
     typeNotAllowed: 'Plik nie może zostać zapisany, ponieważ ten typ pliku jest niedozwolony.',
     tooBig: 'Plik przekracza maksymalny rozmiar {{mb}} MB.',

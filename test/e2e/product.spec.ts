@@ -43,14 +43,14 @@ test.describe('product page', () => {
     await openProduct(page, P.rebateTiers);
     await ready(page);
     await expect(page.locator('.price-block__price')).toContainText('24,90 €');
-    await expect(page.locator('.rebates li')).toHaveText(['da 2 pz. 23,65 € / pz.', 'da 4 pz. 22,41 € / pz.', 'da 10 pz. 21,17 € / pz.']);
-    await expect(page.locator('.rebates__next')).toHaveText('Aggiungi ancora 1 pz. e paghi 23,65 € per pz.');
+    await expect(page.locator('.rebates li')).toHaveText(['da 2 pz. 23,66 € / pz.', 'da 4 pz. 22,41 € / pz.', 'da 10 pz. 21,17 € / pz.']);
+    await expect(page.locator('.rebates__next')).toHaveText('Aggiungi ancora 1 pz. e paghi 23,66 € per pz.');
     await expect(page.locator('.buy-box__total')).toHaveText('Totale: 24,90 €');
 
-    // Raising the quantity to 2 reaches the first tier: 2 x 23,65.
+    // Raising the quantity to 2 reaches the first tier: 2 x 23,66.
     await page.getByRole('button', { name: 'Aumenta la quantità' }).click();
     await expect(quantity(page)).toHaveValue('2');
-    await expect(page.locator('.buy-box__total')).toHaveText('Totale: 47,30 €');
+    await expect(page.locator('.buy-box__total')).toHaveText('Totale: 47,32 €');
     await expect(page.locator('.rebates__next')).toHaveText('Aggiungi ancora 2 pz. e paghi 22,41 € per pz.');
 
     await expect(page.getByRole('region', { name: 'Consegna' })).toBeVisible();
@@ -69,7 +69,7 @@ test.describe('product page', () => {
     // The basket page reads the server's basket: one line of 2, at the tier price.
     await page.goto('/basketedit.php');
     await expect(page.getByRole('link', { name: /GDB0652/ }).first()).toBeVisible();
-    await expect(page.locator('.site-main')).toContainText('47,30 €');
+    await expect(page.locator('.site-main')).toContainText('47,32 €');
   });
 
   test('texts in Polish: added, and the add failing shows the error and lets the shopper retry', async ({ page, request }) => {
@@ -82,6 +82,19 @@ test.describe('product page', () => {
     await expect(buyButton(page)).toHaveText('Dodaj do koszyka');
     await buyButton(page).click();
     await expect(alertText(page)).toHaveText('Produkt został dodany');
+  });
+
+  test("the server's limit over the whole basket: an add past the stock the basket already holds shows the server's answer", async ({ page }) => {
+    await openProduct(page, P.multiSize);
+    // The same visitor already holds the whole stock of the pair (3), added another way (another tab).
+    const added = await page.request.post('/basketchange.php?mode=1', { form: { product: String(P.multiSize), size: 'S2', number: '3' } });
+    expect(added.status()).toBe(200);
+    await page.getByRole('radio', { name: 'Coppia (2 dischi)' }).check();
+    await ready(page);
+    await buyButton(page).click();
+    await expect(alertText(page)).toHaveText('Quantità massima ordinabile: 3 pz. (nel carrello: 3 pz.)');
+    const basket = await (await page.request.get('/ajax/basket.php')).json();
+    expect(basket.basket.products.map((line: { size: string; count: number }) => [line.size, line.count])).toEqual([['S2', 3]]);
   });
 
   test('an unavailable product: buying off, a click says why, and the notify-me form', async ({ page }) => {

@@ -1,26 +1,24 @@
 import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { openShopDatabase } from '../../server/db/open';
-import { buildApp } from '../../server/app';
 import { SPECIAL_PRODUCTS } from '../../server/db/catalogue/specialProducts';
 import type { BasketResponse, ListingResponse, ProjectorResponse, SearchValuesResponse, ShopDataResponse } from '../../src/api/wire';
-import { startTestShop, TODAY, Visitor } from './helpers';
+import { startTestShop, TODAY, Visitor, type TestShop } from './helpers';
 
+let shop: TestShop;
 let app: FastifyInstance;
-let db: Database.Database;
-let dbPath: string;
-let staticDir: string;
 
 beforeAll(async () => {
-  ({ app, db, dbPath, staticDir } = await startTestShop());
+  shop = await startTestShop();
+  ({ app } = shop);
 });
 afterAll(async () => {
-  await app.close();
-  db.close();
+  await shop.close();
 });
 
-const basketRows = () => (db.prepare('SELECT COUNT(*) AS n FROM basket_lines').get() as { n: number }).n;
-const regularProduct = () => (db.prepare("SELECT p.id FROM products p JOIN sizes s ON s.product_id = p.id WHERE s.status = 'enable' AND s.stock = -1 AND p.id >= 100 LIMIT 1").get() as { id: number }).id;
+const basketRows = async () => (await shop.one<{ n: number }>('SELECT COUNT(*) AS n FROM basket_lines')).n;
+const regularProduct = async () =>
+  (await shop.one<{ id: number }>("SELECT p.id FROM products p JOIN sizes s ON s.product_id = p.id WHERE s.status = 'enable' AND s.stock = -1 AND p.id >= 100 ORDER BY p.id LIMIT 1")).id;
 
 describe('GET /ajax/basket.php', () => {
   it('gives a new visitor an empty basket and an HttpOnly, SameSite=Lax visitor cookie', async () => {
@@ -37,7 +35,7 @@ describe('GET /ajax/basket.php', () => {
 describe('POST /basketchange.php', () => {
   it('adds a line and answers the updated basket, announcing a tracking event', async () => {
     const visitor = new Visitor(app);
-    const id = regularProduct();
+    const id = await regularProduct();
     const response = await visitor.post('/basketchange.php?mode=1', { product: String(id), size: 'uniw', number: '2', getAjax: 'true' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-iai-tracking-events']).toBe('1');
@@ -65,11 +63,11 @@ describe('POST /basketchange.php', () => {
     [{ product: String(SPECIAL_PRODUCTS.minMaxQuantity), size: 'uniw', number: '7' }, 422, 'quantity_above_maximum'],
     [{ product: String(SPECIAL_PRODUCTS.sellByHalf), size: 'uniw', number: '0.7' }, 422, 'quantity_not_multiple_of_step'],
   ])('refuses %j with %i %s and writes nothing', async (form, status, code) => {
-    const before = basketRows();
+    const before = await basketRows();
     const response = await new Visitor(app).post('/basketchange.php?mode=1', form as Record<string, string>);
     expect(response.statusCode).toBe(status);
     expect(response.json()).toEqual({ error: { code, message: expect.any(String) } });
-    expect(basketRows()).toBe(before);
+    expect(await basketRows()).toBe(before);
   });
 
   it('accepts a sell-by-0.5 quantity and a quantity within the order limits', async () => {
@@ -92,7 +90,7 @@ describe('POST /basketchange.php', () => {
 
   it('sets a line with mode=2 and removes it with number 0', async () => {
     const visitor = new Visitor(app);
-    const id = String(regularProduct());
+    const id = String(await regularProduct());
     await visitor.post('/basketchange.php?mode=1', { product: id, number: '1' });
     await visitor.post('/basketchange.php?mode=2', { product: id, number: '5' });
     expect(((await visitor.get('/ajax/basket.php')).json() as BasketResponse).basket.products[0].count).toBe(5);
@@ -101,15 +99,15 @@ describe('POST /basketchange.php', () => {
   });
 
   it('rejects a state-changing POST from a foreign origin and changes nothing', async () => {
-    const before = basketRows();
+    const before = await basketRows();
     const response = await new Visitor(app).post('/basketchange.php?mode=1', { product: '100', number: '1' }, { origin: 'https://evil.example', host: 'shop.local' });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ error: { code: 'foreign_origin' } });
-    expect(basketRows()).toBe(before);
+    expect(await basketRows()).toBe(before);
   });
 
   it('loses nothing when 10 visitors add 200 times concurrently', async () => {
-    const id = String(regularProduct());
+    const id = String(await regularProduct());
     const visitors = Array.from({ length: 10 }, () => new Visitor(app));
     await Promise.all(visitors.map((v) => v.get('/ajax/basket.php')));
     const responses = await Promise.all(visitors.flatMap((v) => Array.from({ length: 20 }, () => v.post('/basketchange.php?mode=1', { product: id, number: '1' }))));
@@ -196,7 +194,7 @@ describe('GET /search.php', () => {
   });
 
   it('finds products by catalogue number, accents and case aside', async () => {
-    const { catalog_no, id } = db.prepare("SELECT catalog_no, id FROM products WHERE id >= 100 AND catalog_no LIKE '% %' LIMIT 1").get() as { catalog_no: string; id: number };
+    const { catalog_no, id } = await shop.one<{ catalog_no: string; id: number }>("SELECT catalog_no, id FROM products WHERE id >= 100 AND catalog_no LIKE '% %' ORDER BY id LIMIT 1");
     const response = await app.inject({ method: 'GET', url: `/search.php?json=true&text=${encodeURIComponent(catalog_no.toLowerCase())}` });
     expect((response.json() as ListingResponse).products.map((p) => p.id)).toContain(id);
   });
@@ -290,14 +288,12 @@ describe('pages', () => {
 describe('storage', () => {
   it('keeps a basket across a restart', async () => {
     const visitor = new Visitor(app);
-    await visitor.post('/basketchange.php?mode=1', { product: String(regularProduct()), number: '3' });
-    const reopened = openShopDatabase({ path: dbPath, catalogueSize: 300, today: TODAY });
+    await visitor.post('/basketchange.php?mode=1', { product: String(await regularProduct()), number: '3' });
+    const reopened = await shop.reopen();
     expect(reopened.seeded).toBe(false);
-    const second = await buildApp({ db: reopened.db, staticDir });
-    const response = await second.inject({ method: 'GET', url: '/ajax/basket.php', headers: { cookie: visitor.cookie } });
+    const response = await reopened.app.inject({ method: 'GET', url: '/ajax/basket.php', headers: { cookie: visitor.cookie } });
     expect((response.json() as BasketResponse).basket.products[0].count).toBe(3);
-    await second.close();
-    reopened.db.close();
+    await reopened.close();
   });
 
   it('generates the same catalogue for the same seed', () => {
@@ -348,17 +344,17 @@ describe('basket prices follow the product page', () => {
 });
 
 describe('POST /ajax/notify.php', () => {
-  const notices = () => (db.prepare('SELECT COUNT(*) AS n FROM availability_notices').get() as { n: number }).n;
+  const notices = async () => (await shop.one<{ n: number }>('SELECT COUNT(*) AS n FROM availability_notices')).n;
 
   it('records one notice per product size and address', async () => {
     const visitor = new Visitor(app);
     const form = { product: String(SPECIAL_PRODUCTS.unavailable), size: 'uniw', email: 'Mario.Rossi@example.it' };
-    const before = notices();
+    const before = await notices();
     const response = await visitor.post('/ajax/notify.php', form);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
     await visitor.post('/ajax/notify.php', { ...form, email: 'mario.rossi@example.it' });
-    expect(notices()).toBe(before + 1);
+    expect(await notices()).toBe(before + 1);
   });
 
   it.each([
@@ -368,10 +364,10 @@ describe('POST /ajax/notify.php', () => {
     [{ product: '999999', size: 'uniw', email: 'a@example.it' }, 404, 'size_not_found'],
     [{ product: String(SPECIAL_PRODUCTS.multiSize), size: 'XL', email: 'a@example.it' }, 404, 'size_not_found'],
   ])('refuses %j with %i %s and writes nothing', async (form, status, code) => {
-    const before = notices();
+    const before = await notices();
     const response = await new Visitor(app).post('/ajax/notify.php', form as Record<string, string>);
     expect(response.statusCode).toBe(status);
     expect(response.json()).toEqual({ error: { code, message: expect.any(String) } });
-    expect(notices()).toBe(before);
+    expect(await notices()).toBe(before);
   });
 });

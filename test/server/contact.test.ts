@@ -1,18 +1,17 @@
-import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import type { ContactMessageResponse } from '../../src/api/wire';
-import { startTestShop, Visitor } from './helpers';
+import { startTestShop, Visitor, type TestShop } from './helpers';
 
+let shop: TestShop;
 let app: FastifyInstance;
-let db: Database.Database;
 
 beforeAll(async () => {
-  ({ app, db } = await startTestShop());
+  shop = await startTestShop();
+  ({ app } = shop);
 });
 
 afterAll(async () => {
-  await app.close();
-  db.close();
+  await shop.close();
 });
 
 const valid = {
@@ -24,18 +23,18 @@ const valid = {
   terms: '1',
 };
 
-const messages = () => (db.prepare('SELECT COUNT(*) AS n FROM contact_messages').get() as { n: number }).n;
+const messages = async () => (await shop.one<{ n: number }>('SELECT COUNT(*) AS n FROM contact_messages')).n;
 
 describe('POST /contact.php', () => {
   it('stores a valid message and answers its id', async () => {
-    const before = messages();
+    const before = await messages();
     const response = await new Visitor(app).post('/contact.php', { ...valid, iban: 'it60 x054 2811 1010 0000 0123 456', contact: '+39 333 123 4567' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const answer = response.json() as ContactMessageResponse;
     expect(answer).toEqual({ status: 'ok', id: expect.any(Number) });
-    expect(messages()).toBe(before + 1);
-    const row = db.prepare('SELECT name, contact, subject, iban, message FROM contact_messages WHERE id = ?').get(answer.id);
+    expect(await messages()).toBe(before + 1);
+    const row = await shop.one('SELECT name, contact, subject, iban, message FROM contact_messages WHERE id = ?', answer.id);
     expect(row).toEqual({ name: 'Mario Rossi', contact: '+39 333 123 4567', subject: 'product', iban: 'IT60X0542811101000000123456', message: valid.message });
   });
 
@@ -59,15 +58,15 @@ describe('POST /contact.php', () => {
     [{ ...valid, iban: 'IT00 1234' }, 'invalid_iban'],
     [{ ...valid, message: 'x'.repeat(4001) }, 'invalid_parameter'],
   ])('refuses a form with 400 %# (%p)', async (form, code) => {
-    const before = messages();
+    const before = await messages();
     const response = await new Visitor(app).post('/contact.php', form);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: { code, message: expect.any(String) } });
-    expect(messages()).toBe(before);
+    expect(await messages()).toBe(before);
   });
 
   it('refuses a repeated field and stores nothing', async () => {
-    const before = messages();
+    const before = await messages();
     const response = await app.inject({
       method: 'POST',
       url: '/contact.php',
@@ -76,15 +75,15 @@ describe('POST /contact.php', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('invalid_parameter');
-    expect(messages()).toBe(before);
+    expect(await messages()).toBe(before);
   });
 
   it('refuses a post from another site and stores nothing', async () => {
-    const before = messages();
+    const before = await messages();
     const response = await new Visitor(app).post('/contact.php', valid, { origin: 'https://evil.example' });
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('foreign_origin');
-    expect(messages()).toBe(before);
+    expect(await messages()).toBe(before);
   });
 
   it('still serves the contact page on GET', async () => {

@@ -1,29 +1,34 @@
 import fc from 'fast-check';
-import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import { startTestShop } from './helpers';
+import { BASKET_LIMITS } from '../../server/db/basketLimits';
+import { SPECIAL_PRODUCTS } from '../../server/db/catalogue/specialProducts';
+import { DEFAULT_LIMITS } from '../../server/limits';
+import { SUBSCRIPTION_ADDITIONAL } from '../../src/api/wire';
+import { startTestShop, Visitor, type TestShop } from './helpers';
 
 /**
  * Random and hostile input at every endpoint: the server never answers 5xx, never crashes,
  * answers JSON errors for API calls, and a rejected request leaves the database as it was.
  */
+let shop: TestShop;
 let app: FastifyInstance;
-let db: Database.Database;
 beforeAll(async () => {
-  ({ app, db } = await startTestShop(200));
+  shop = await startTestShop(200);
+  ({ app } = shop);
 });
 afterAll(async () => {
-  await app.close();
-  db.close();
+  await shop.close();
 });
 
-const fingerprint = () =>
-  JSON.stringify([
-    db.prepare('SELECT visitor_id, product_id, size_id, additional, count FROM basket_lines ORDER BY 1, 2, 3, 4').all(),
-    db.prepare('SELECT COUNT(*) AS n, SUM(pending_tracking) AS t FROM visitors').get(),
-    db.prepare('SELECT COUNT(*) AS n FROM products').get(),
-    db.prepare('SELECT COUNT(*) AS n FROM availability_notices').get(),
-  ]);
+const fingerprint = async () =>
+  JSON.stringify(
+    await Promise.all([
+      shop.sql('SELECT visitor_id, product_id, size_id, additional, count FROM basket_lines ORDER BY 1, 2, 3, 4'),
+      shop.one('SELECT COUNT(*) AS n, SUM(pending_tracking) AS t FROM visitors'),
+      shop.one('SELECT COUNT(*) AS n FROM products'),
+      shop.one('SELECT COUNT(*) AS n FROM availability_notices'),
+    ]),
+  );
 
 const hostile = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -107,13 +112,35 @@ const graphqlBodies = fc.oneof(
   fc.integer().map((id) => JSON.stringify({ query: `mutation { addProductsToBasket(ProductInput: [{ id: ${id}, size: "uniw", quantity: -1 }]) { status } }` })),
   fc.constant('{"query": "{ __schema { types { name } } }"}'),
   fc.constant('not json'),
+  // The mutations with hostile lines: ids, sizes, quantities, variant keys, repeated lines, aliases.
+  fc
+    .array(
+      fc.record({
+        id: fc.oneof(fc.integer({ min: -3, max: 400 }), fc.constantFrom(10, 12, 13, 15)),
+        size: fc.oneof(fc.constantFrom('uniw', 'S1', 'S2', '__proto__', 'constructor', ''), fc.string({ maxLength: 6 })),
+        quantity: fc.oneof(fc.constantFrom(1, 2, 0.5, 0, -1, -0.5, 1e300, 6, 7, 9999, 10001), fc.double({ noNaN: true, noDefaultInfinity: true })),
+        additional: fc.oneof(fc.constantFrom('', 'abcdef', '__proto__', '5ab5c0000000000000000000000000a1'), fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), maxLength: 40 })),
+      }),
+      { minLength: 1, maxLength: 6 },
+    )
+    .chain((lines) =>
+      fc.constantFrom('addProductsToBasket', 'removeProductsFromBasket').chain((mutation) =>
+        fc.integer({ min: 1, max: 3 }).map((aliases) => {
+          const input = lines
+            .map((l) => `{ id: ${l.id}, size: ${JSON.stringify(l.size)}, additional: ${JSON.stringify(l.additional)}${mutation === 'addProductsToBasket' ? `, quantity: ${l.quantity}` : ''} }`)
+            .join(', ');
+          const fields = Array.from({ length: aliases }, (_, i) => `m${i}: ${mutation}(ProductInput: [${input}]) { status results { status error { code } } }`).join(' ');
+          return JSON.stringify({ query: `mutation { ${fields} }` });
+        }),
+      ),
+    ),
 );
 
 describe('fuzzing every endpoint', () => {
   it('never answers 5xx, and rejected requests change nothing', async () => {
     await fc.assert(
       fc.asyncProperty(endpoints, params, graphqlBodies, fc.boolean(), async ([method, path], query, graphqlBody, inBody) => {
-        const before = fingerprint();
+        const before = await fingerprint();
         const search = new URLSearchParams(query as Record<string, string>).toString();
         const isGraphql = path.startsWith('/graphql');
         const response = await app.inject({
@@ -126,12 +153,13 @@ describe('fuzzing every endpoint', () => {
         if (response.statusCode >= 400 && String(response.headers['content-type'] ?? '').includes('json')) {
           const body = response.json();
           expect(body.error?.message ?? body.errors?.[0]?.message).toEqual(expect.any(String));
-          expect(fingerprint()).toBe(before);
+          expect(await fingerprint()).toBe(before);
         }
       }),
       { numRuns: 600 },
     );
-  }, 60_000); // pages are drawn on the server now: a run renders React for page addresses
+    // 600 requests and their database checks, pages drawn on the server among them.
+  }, 60_000);
 
   it('survives malformed bodies and headers', async () => {
     const cases = [
@@ -142,11 +170,11 @@ describe('fuzzing every endpoint', () => {
       { method: 'GET' as const, url: '/search.php?json=true&traits_alt[24]=1&traits_alt[24]=2', headers: {}, payload: undefined },
     ];
     for (const request of cases) {
-      const before = fingerprint();
+      const before = await fingerprint();
       const response = await app.inject(request);
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
       expect(response.statusCode).toBeLessThan(500);
-      expect(fingerprint()).toBe(before);
+      expect(await fingerprint()).toBe(before);
     }
   });
 
@@ -156,4 +184,121 @@ describe('fuzzing every endpoint', () => {
     expect(response.cookies.find((c) => c.name === 'shop_visitor')?.value).toMatch(/^[a-f0-9]{32}$/);
     expect(response.json().basket.products).toEqual([]);
   });
+});
+
+/**
+ * The basket's limits under any mix of routes (issue 14): random sequences of form adds and
+ * sets, subscription adds, GraphQL adds (several lines, repeated, hostile) and removes, on the
+ * products whose rules bite. However the calls are mixed, the basket never ends above a limit:
+ * per-order maximum over the whole product, size maximum and stock over every line of a size,
+ * the step and the minimum of each line, only issued variant keys, and the line and quantity caps.
+ */
+describe('fuzzing the basket limits by every route', () => {
+  let shop: TestShop;
+  const S = SPECIAL_PRODUCTS;
+  beforeAll(async () => {
+    const unthrottled = { ...DEFAULT_LIMITS, writesPerVisitor: 1e9, writesPerAddress: 1e9, messagesPerVisitor: 1e9, messagesPerAddress: 1e9 };
+    shop = await startTestShop(120, { limits: unthrottled });
+    // Limits that bite: a per-order maximum over two sizes, a small stock shared by a plain and a subscription line.
+    await shop.sql('UPDATE products SET max_quantity = 7 WHERE id = ?', S.multiSize);
+    await shop.sql("UPDATE sizes SET stock = 5 WHERE product_id = ? AND size_id = 'uniw'", S.subscription);
+  });
+  afterAll(async () => {
+    await shop.close();
+  });
+
+  const PRODUCTS = [S.minMaxQuantity, S.multiSize, S.subscription, S.sellByHalf, S.rebateTiers, S.unavailable, S.gratis, 100];
+  const quantity = fc.oneof(fc.constantFrom(0, 0.5, 1, 1.5, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 10_000, 10_001), fc.integer({ min: -3, max: 60 }), fc.double({ min: -5, max: 1e6, noNaN: true }));
+  const size = fc.constantFrom('uniw', 'S1', 'S2', 'S3');
+  const additional = fc.constantFrom('', '', SUBSCRIPTION_ADDITIONAL, 'abcdef', '0');
+  const command = fc.oneof(
+    fc.record({ kind: fc.constant('form' as const), mode: fc.constantFrom('1', '2'), product: fc.constantFrom(...PRODUCTS), size, quantity, additional, subscription: fc.boolean() }),
+    fc.record({
+      kind: fc.constant('graphqlAdd' as const),
+      lines: fc.array(fc.record({ product: fc.constantFrom(...PRODUCTS), size, quantity, additional }), { minLength: 1, maxLength: 5 }),
+    }),
+    fc.record({ kind: fc.constant('graphqlRemove' as const), product: fc.constantFrom(...PRODUCTS), size, additional }),
+  );
+
+  type Rules = { unit_sellby: number; unit_precision: number; min_quantity: number | null; max_quantity: number | null; min_size_quantity: number | null; max_size_quantity: number | null; min_subscription_quantity: number | null };
+  async function expectWithinLimits(visitorId: string) {
+    const lines = await shop.sql<{ product_id: number; size_id: string; additional: string; count: number; stock: number; status: string }>(
+      'SELECT l.product_id, l.size_id, l.additional, l.count, s.stock, s.status FROM basket_lines l JOIN sizes s ON s.product_id = l.product_id AND s.size_id = l.size_id WHERE l.visitor_id = ?',
+      visitorId,
+    );
+    expect(lines.length).toBeLessThanOrEqual(BASKET_LIMITS.maxLines);
+    const byProduct = new Map<number, typeof lines>();
+    for (const line of lines) byProduct.set(line.product_id, [...(byProduct.get(line.product_id) ?? []), line]);
+    for (const [productId, productLines] of byProduct) {
+      const rules = await shop.one<Rules>(
+        'SELECT unit_sellby, unit_precision, min_quantity, max_quantity, min_size_quantity, max_size_quantity, min_subscription_quantity FROM products WHERE id = ?',
+        productId,
+      );
+      const total = productLines.reduce((sum, l) => sum + l.count, 0);
+      const where = { productId, lines: productLines.map((l) => [l.size_id, l.additional, l.count]) };
+      expect({ ...where, total: total <= BASKET_LIMITS.maxQuantityPerProduct + 1e-9 }).toEqual({ ...where, total: true });
+      if (rules.max_quantity) expect({ ...where, perOrder: total <= rules.max_quantity + 1e-9 }).toEqual({ ...where, perOrder: true });
+      for (const line of productLines) {
+        expect(['', SUBSCRIPTION_ADDITIONAL]).toContain(line.additional);
+        const steps = line.count / rules.unit_sellby;
+        expect({ ...where, onStep: Math.abs(steps - Math.round(steps)) < 1e-6 && line.count > 0 && Number.isFinite(line.count) }).toEqual({ ...where, onStep: true });
+        const minimum = Math.max(rules.unit_sellby, rules.min_quantity ?? 0, rules.min_size_quantity ?? 0, line.additional === SUBSCRIPTION_ADDITIONAL ? (rules.min_subscription_quantity ?? 0) : 0);
+        expect({ ...where, minimum: line.count >= minimum - 1e-9 }).toEqual({ ...where, minimum: true });
+        const sizeTotal = productLines.filter((l) => l.size_id === line.size_id).reduce((sum, l) => sum + l.count, 0);
+        if (rules.max_size_quantity) expect({ ...where, perSize: sizeTotal <= rules.max_size_quantity + 1e-9 }).toEqual({ ...where, perSize: true });
+        if (line.status !== 'order' && line.stock !== -1) expect({ ...where, stock: sizeTotal <= line.stock + 1e-9 }).toEqual({ ...where, stock: true });
+      }
+    }
+  }
+
+  it('no sequence of calls, by any mix of routes, ends with a basket above a limit', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 10 }), async (commands) => {
+        const visitor = new Visitor(shop.app);
+        for (const c of commands) {
+          let response;
+          if (c.kind === 'form') {
+            const fields: Record<string, string> = { product: String(c.product), size: c.size, number: String(c.quantity) };
+            if (c.subscription) fields.subscription = '1';
+            else if (c.additional) fields.additional = c.additional;
+            response = await visitor.post(`/basketchange.php?mode=${c.mode}`, fields);
+          } else if (c.kind === 'graphqlAdd') {
+            const input = c.lines.map((l) => `{ id: ${l.product}, size: ${JSON.stringify(l.size)}, quantity: ${l.quantity}, additional: ${JSON.stringify(l.additional)} }`).join(', ');
+            response = await visitor.request({ method: 'POST', url: '/graphql/v1/', json: { query: `mutation { addProductsToBasket(ProductInput: [${input}]) { status } }` } });
+          } else {
+            const query = `mutation { removeProductsFromBasket(ProductInput: [{ id: ${c.product}, size: ${JSON.stringify(c.size)}, additional: ${JSON.stringify(c.additional)} }]) { status } }`;
+            response = await visitor.request({ method: 'POST', url: '/graphql/v1/', json: { query } });
+          }
+          expect(response.statusCode).toBeLessThan(500);
+        }
+        const visitorId = visitor.cookie.split('=')[1];
+        if (visitorId) await expectWithinLimits(visitorId);
+      }),
+      { numRuns: 120 },
+    );
+  }, 90_000);
+
+  it('throttled writes (429) change nothing', async () => {
+    const throttled = await startTestShop(40, { limits: { ...DEFAULT_LIMITS, writesPerVisitor: 2, writesPerAddress: 1e9 } });
+    try {
+      const visitor = new Visitor(throttled.app);
+      const lines = () => throttled.sql('SELECT product_id, size_id, additional, count FROM basket_lines ORDER BY 1, 2, 3');
+      await fc.assert(
+        fc.asyncProperty(command, async (c) => {
+          const before = JSON.stringify(await lines());
+          const response =
+            c.kind === 'form'
+              ? await visitor.post(`/basketchange.php?mode=${c.mode}`, { product: String(c.product), size: c.size, number: String(c.quantity) })
+              : await visitor.request({ method: 'POST', url: '/graphql/v1/', json: { query: 'mutation { addProductsToBasket(ProductInput: [{ id: 100, size: "uniw" }]) { status } }' } });
+          if (response.statusCode === 429) {
+            expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+            expect(JSON.stringify(await lines())).toBe(before);
+          }
+        }),
+        { numRuns: 30 },
+      );
+    } finally {
+      await throttled.close();
+    }
+  }, 30_000);
 });

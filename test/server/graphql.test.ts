@@ -1,17 +1,16 @@
-import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { SPECIAL_PRODUCTS } from '../../server/db/catalogue/specialProducts';
 import type { BrakeProduct, GraphQLResponse, LowestPriceProduct, ShippingOption, TextSearchResult } from '../../src/api/wire';
-import { startTestShop, Visitor } from './helpers';
+import { startTestShop, Visitor, type TestShop } from './helpers';
 
+let shop: TestShop;
 let app: FastifyInstance;
-let db: Database.Database;
 beforeAll(async () => {
-  ({ app, db } = await startTestShop());
+  shop = await startTestShop();
+  ({ app } = shop);
 });
 afterAll(async () => {
-  await app.close();
-  db.close();
+  await shop.close();
 });
 
 async function gql<T>(visitor: Visitor, query: string, label = '') {
@@ -41,7 +40,7 @@ describe('POST /graphql/v1/', () => {
     expect(result.products.length).toBeGreaterThan(0);
     expect(result.products.length).toBeLessThanOrEqual(3);
     expect(result.products.every((p) => /pastiglie/i.test(p.name) && /brembo/i.test(p.name))).toBe(true);
-    const code = db.prepare("SELECT name, id FROM param_values WHERE param_id = 172622 LIMIT 1").get() as { name: string; id: number };
+    const code = await shop.one<{ name: string; id: number }>('SELECT name, id FROM param_values WHERE param_id = 172622 ORDER BY id LIMIT 1');
     const byCode = await gql<{ productsTextSearch: TextSearchResult }>(visitor, `{ productsTextSearch(searchInput: { text: "${code.name.replace(/\s/g, '').toLowerCase()}" }) { replacementCodes { name param_id value_id link } } }`);
     expect(byCode.body.data!.productsTextSearch.replacementCodes).toContainEqual({ name: code.name, param_id: 172622, value_id: code.id, link: `/search.php?traits_alt[172622]=${code.id}` });
     const menu = await gql<{ productsTextSearch: TextSearchResult }>(visitor, '{ productsTextSearch(searchInput: { text: "dischi volkswagen" }) { menuNodes { name breadcrumbs } } }');
@@ -51,7 +50,9 @@ describe('POST /graphql/v1/', () => {
   it('products: the brake queries by axis + category + engine, by OE code and by ids, at most 50', async () => {
     const visitor = new Visitor(app);
     const fields = 'id name link icon longDescription price { price { gross { value formatted } } } producer { name } sizes { id name } versionName awardedParameters { id name values { id name } }';
-    const { engine_id } = db.prepare('SELECT f.engine_id FROM fitments f JOIN products p ON p.id = f.product_id WHERE p.category_id = 148728 AND p.axis_id = 148723 LIMIT 1').get() as { engine_id: number };
+    const { engine_id } = await shop.one<{ engine_id: number }>(
+      'SELECT f.engine_id FROM fitments f JOIN products p ON p.id = f.product_id WHERE p.category_id = 148728 AND p.axis_id = 148723 ORDER BY f.engine_id, f.product_id LIMIT 1',
+    );
     const bySelect = await gql<{ products: { products: BrakeProduct[] } }>(
       visitor,
       `{ products(searchInput: { parameters: [{ id: 148722, values: [148723] }, { id: 24, values: [148728] }, { id: 49, values: [${engine_id}] }] }) { products { ${fields} } } }`,

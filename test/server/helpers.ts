@@ -2,22 +2,191 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import { openShopDatabase } from '../../server/db/open';
-import { buildApp } from '../../server/app';
+import { openPostgresShop } from '../../server/db/postgres/open';
+import { toPgSql } from '../../server/db/postgres/pgRepository';
+import { SqliteShopRepository } from '../../server/db/sqliteRepository';
+import { buildApp, type AppOptions } from '../../server/app';
 
 export const TODAY = new Date('2026-11-22T10:00:00Z');
 
-/** A server on a fresh temporary database (small catalogue) and a stand-in storefront build. */
-export async function startTestShop(catalogueSize = 300) {
+/**
+ * The backend this jest project runs the contract suite on: SQLite always; PostgreSQL in the
+ * `server-postgres` project, which jest.config.js adds when TEST_DATABASE_URL is set.
+ */
+export const BACKEND: 'sqlite' | 'postgres' = process.env.SHOP_TEST_BACKEND === 'postgres' ? 'postgres' : 'sqlite';
+
+export interface TestShop {
+  app: FastifyInstance;
+  staticDir: string;
+  dir: string;
+  /** postgres://... of this suite's own database (PostgreSQL only). */
+  databaseUrl?: string;
+  /** Runs SQL on the shop's database (`?` placeholders, portable SQL): the rows (none for a write). */
+  sql<T = Record<string, unknown>>(text: string, ...params: unknown[]): Promise<T[]>;
+  /** The first row of `sql`. */
+  one<T = Record<string, unknown>>(text: string, ...params: unknown[]): Promise<T>;
+  /** Whether the table is still there. */
+  tableExists(name: string): Promise<boolean>;
+  /** A second server on the same database, as after a restart. */
+  reopen(): Promise<{ app: FastifyInstance; seeded: boolean; close(): Promise<void> }>;
+  close(): Promise<void>;
+}
+
+function standInBuild() {
   const dir = mkdtempSync(join(tmpdir(), 'shop-test-'));
   const staticDir = join(dir, 'dist');
   mkdirSync(join(staticDir, 'assets'), { recursive: true });
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><html><head><script defer src="/assets/main.js"></script></head><body><div id="root"></div></body></html>');
   writeFileSync(join(staticDir, 'assets', 'main.js'), 'console.log("shop")');
+  return { dir, staticDir };
+}
+
+/** What a test may set of the server (rate limits and timeouts, trusted proxies). */
+export type TestShopOptions = Pick<AppOptions, 'limits' | 'trustProxy'>;
+
+/** A server on a fresh database (small catalogue) of this project's backend and a stand-in storefront build. */
+export async function startTestShop(catalogueSize = 300, options: TestShopOptions = {}): Promise<TestShop> {
+  return BACKEND === 'postgres' ? startPostgresShop(catalogueSize, options) : startSqliteShop(catalogueSize, options);
+}
+
+async function startSqliteShop(catalogueSize: number, options: TestShopOptions): Promise<TestShop> {
+  const { dir, staticDir } = standInBuild();
   const dbPath = join(dir, 'shop.sqlite');
   const { db } = openShopDatabase({ path: dbPath, catalogueSize, today: TODAY });
-  const app = await buildApp({ db, staticDir, testHooks: true });
-  return { app, db, dbPath, staticDir, dir };
+  const app = await buildApp({ repository: new SqliteShopRepository(db), staticDir, testHooks: true, ...options });
+  const sql = async <T,>(text: string, ...params: unknown[]) => {
+    const statement = db.prepare(text);
+    // A write (UPDATE, DELETE, ...) answers no rows.
+    if (!statement.reader) return (statement.run(...params), []) as T[];
+    return statement.all(...params) as T[];
+  };
+  return {
+    app,
+    staticDir,
+    dir,
+    sql,
+    one: async <T,>(text: string, ...params: unknown[]) => (await sql<T>(text, ...params))[0],
+    tableExists: async (name) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined,
+    async reopen() {
+      const reopened = openShopDatabase({ path: dbPath, catalogueSize, today: TODAY });
+      const second = await buildApp({ repository: new SqliteShopRepository(reopened.db), staticDir, ...options });
+      return {
+        app: second,
+        seeded: reopened.seeded,
+        close: async () => {
+          await second.close();
+          reopened.db.close();
+        },
+      };
+    },
+    async close() {
+      await app.close();
+      db.close();
+    },
+  };
+}
+
+/** The PostgreSQL server of TEST_DATABASE_URL, as an address of one of its databases. */
+export function postgresUrl(database: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/**
+ * Creates a database named uniquely for this test file (empty, or a copy of `template`);
+ * answers its address and a dropper.
+ */
+export async function createTestDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `shoptest_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+        break;
+      } catch (error) {
+        // 55006: the template's last connection is still closing.
+        if ((error as { code?: string }).code !== '55006' || attempt >= 40) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: postgresUrl(name),
+    async drop() {
+      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/**
+ * A migrated and seeded database of `catalogueSize` products for this jest run, made once
+ * (under an advisory lock) and copied by every test file that needs that size: a copy takes
+ * a fraction of a second, a seed a few. Null outside a jest run of the PostgreSQL project.
+ */
+async function seededTemplate(catalogueSize: number): Promise<string | undefined> {
+  const run = process.env.SHOP_TEST_RUN;
+  if (!run) return undefined;
+  const name = `shoptpl_${run}_${catalogueSize}`;
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock($1)', [0x5e0b_7000 + catalogueSize]);
+    if (!(await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount) {
+      await admin.query(`CREATE DATABASE ${name}`);
+      const seeded = await openPostgresShop({ url: postgresUrl(name), catalogueSize, today: TODAY, poolSize: 1 });
+      await seeded.close();
+    }
+  } finally {
+    await admin.end();
+  }
+  return name;
+}
+
+async function startPostgresShop(catalogueSize: number, options: TestShopOptions): Promise<TestShop> {
+  const { dir, staticDir } = standInBuild();
+  const database = await createTestDatabase(await seededTemplate(catalogueSize));
+  const opened = await openPostgresShop({ url: database.url, catalogueSize, today: TODAY, poolSize: 6 });
+  const app = await buildApp({ repository: opened.repository, staticDir, testHooks: true, ...options });
+  const sql = async <T,>(text: string, ...params: unknown[]) => (await opened.pool.query(toPgSql(text), params)).rows as T[];
+  return {
+    app,
+    staticDir,
+    dir,
+    databaseUrl: database.url,
+    sql,
+    one: async <T,>(text: string, ...params: unknown[]) => (await sql<T>(text, ...params))[0],
+    tableExists: async (name) => (await sql('SELECT 1 FROM information_schema.tables WHERE table_name = ?', name)).length > 0,
+    async reopen() {
+      const reopened = await openPostgresShop({ url: database.url, catalogueSize, today: TODAY, poolSize: 2 });
+      const second = await buildApp({ repository: reopened.repository, staticDir, ...options });
+      return {
+        app: second,
+        seeded: reopened.seeded,
+        close: async () => {
+          await second.close();
+          await reopened.close();
+        },
+      };
+    },
+    async close() {
+      await app.close();
+      await opened.close();
+      await database.drop();
+    },
+  };
 }
 
 /** A visitor: keeps the cookie the shop gives, like a browser does. */

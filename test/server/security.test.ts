@@ -1,30 +1,30 @@
-import type Database from 'better-sqlite3';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { BasketResponse, ListingResponse } from '../../src/api/wire';
-import { startTestShop, Visitor } from './helpers';
+import { startTestShop, Visitor, type TestShop } from './helpers';
 
 /**
  * Security of the shop API and pages (issue 9, Security): the headers of every answer, the
  * page's Content-Security-Policy, the origin check on every state-changing request, the
  * visitor cookie, and SQL-looking input.
  */
+let shop: TestShop;
 let app: FastifyInstance;
-let db: Database.Database;
 
 beforeAll(async () => {
-  ({ app, db } = await startTestShop());
+  shop = await startTestShop();
+  ({ app } = shop);
 });
 afterAll(async () => {
-  await app.close();
-  db.close();
+  await shop.close();
 });
 
 const HOST = 'shop.local';
-const count = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+const count = async (table: string) => (await shop.one<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`)).n;
 /** Every table a visitor's request may write. */
 const WRITTEN_TABLES = ['visitors', 'basket_lines', 'availability_notices', 'contact_messages'];
-const snapshot = () => Object.fromEntries(WRITTEN_TABLES.map((table) => [table, count(table)]));
-const regularProduct = () => (db.prepare("SELECT p.id FROM products p JOIN sizes s ON s.product_id = p.id WHERE s.status = 'enable' AND s.stock = -1 AND p.id >= 100 LIMIT 1").get() as { id: number }).id;
+const snapshot = async () => Object.fromEntries(await Promise.all(WRITTEN_TABLES.map(async (table) => [table, await count(table)])));
+const regularProduct = async () =>
+  (await shop.one<{ id: number }>("SELECT p.id FROM products p JOIN sizes s ON s.product_id = p.id WHERE s.status = 'enable' AND s.stock = -1 AND p.id >= 100 ORDER BY p.id LIMIT 1")).id;
 
 /** Parses a CSP header into directive -> sources. */
 function directives(policy: string): Map<string, string[]> {
@@ -144,8 +144,7 @@ describe('state-changing requests from another site', () => {
   };
 
   type Call = { url: string; form?: Record<string, string>; json?: unknown };
-  const calls = (): Record<string, Call> => {
-    const product = String(regularProduct());
+  const calls = (product: string): Record<string, Call> => {
     return {
       'add to basket (/basketchange.php)': { url: '/basketchange.php?mode=1', form: { product, size: 'uniw', number: '1' } },
       'set a basket line (/basketchange.php?mode=2)': { url: '/basketchange.php?mode=2', form: { product, size: 'uniw', number: '3' } },
@@ -167,66 +166,66 @@ describe('state-changing requests from another site', () => {
     it(`with ${what}: every POST is refused with a 403 JSON error and nothing is written`, async () => {
       const visitor = new Visitor(app);
       // The visitor has a basket line already: a foreign remove or set must not touch it.
-      const product = String(regularProduct());
+      const product = String(await regularProduct());
       expect((await visitor.post('/basketchange.php?mode=1', { product, size: 'uniw', number: '1' }, { host: HOST, origin: `http://${HOST}` })).statusCode).toBe(200);
-      const before = snapshot();
+      const before = await snapshot();
       const basketBefore = (await visitor.get('/ajax/basket.php', { host: HOST })).json() as BasketResponse;
-      for (const [name, call] of Object.entries(calls())) {
+      for (const [name, call] of Object.entries(calls(product))) {
         const response = await visitor.request({ method: 'POST', url: call.url, form: call.form, json: call.json, headers: { host: HOST, ...headers } });
         expect({ name, status: response.statusCode }).toEqual({ name, status: 403 });
         expect(response.headers['content-type']).toContain('application/json');
         expect(response.json()).toMatchObject({ error: { code: 'foreign_origin' } });
       }
-      expect(snapshot()).toEqual(before);
+      expect(await snapshot()).toEqual(before);
       expect(((await visitor.get('/ajax/basket.php', { host: HOST })).json() as BasketResponse).basket).toEqual(basketBefore.basket);
     });
   }
 
   it('each of those requests, sent from the shop itself, does what it says (so the refusals above are real)', async () => {
     const visitor = new Visitor(app);
-    for (const [name, call] of Object.entries(calls())) {
+    for (const [name, call] of Object.entries(calls(String(await regularProduct())))) {
       const response = await visitor.request({ method: 'POST', url: call.url, form: call.form, json: call.json, headers: { host: HOST, origin: `http://${HOST}` } });
       expect({ name, status: response.statusCode }).toEqual({ name, status: 200 });
       expect(response.body).not.toContain('"errors"');
     }
-    expect(count('contact_messages')).toBeGreaterThan(0);
-    expect(count('availability_notices')).toBeGreaterThan(0);
+    expect(await count('contact_messages')).toBeGreaterThan(0);
+    expect(await count('availability_notices')).toBeGreaterThan(0);
   });
 
   it('a new visitor refused for a foreign origin gets no visitor row', async () => {
-    const before = count('visitors');
+    const before = await count('visitors');
     const response = await app.inject({
       method: 'POST',
       url: '/basketchange.php?mode=1',
       headers: { host: HOST, origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `product=${regularProduct()}&size=uniw&number=1`,
+      payload: `product=${await regularProduct()}&size=uniw&number=1`,
     });
     expect(response.statusCode).toBe(403);
-    expect(count('visitors')).toBe(before);
+    expect(await count('visitors')).toBe(before);
   });
 
   it('a simple cross-site form post (text/plain, no preflight) to GraphQL is refused too', async () => {
-    const before = snapshot();
+    const before = await snapshot();
     const response = await app.inject({
       method: 'POST',
       url: '/graphql/v1/',
       headers: { host: HOST, origin: 'https://evil.example', 'content-type': 'text/plain' },
-      payload: JSON.stringify({ query: `mutation { addProductsToBasket(ProductInput: [{ id: ${regularProduct()}, size: "uniw", quantity: 1 }]) { status } }` }),
+      payload: JSON.stringify({ query: `mutation { addProductsToBasket(ProductInput: [{ id: ${await regularProduct()}, size: "uniw", quantity: 1 }]) { status } }` }),
     });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('a GraphQL mutation cannot be sent by GET (which the origin check lets through)', async () => {
     const visitor = new Visitor(app);
     await visitor.get('/ajax/basket.php', { host: HOST });
-    const before = snapshot();
-    const query = `mutation { addProductsToBasket(ProductInput: [{ id: ${regularProduct()}, size: "uniw", quantity: 1 }]) { status } }`;
+    const before = await snapshot();
+    const query = `mutation { addProductsToBasket(ProductInput: [{ id: ${await regularProduct()}, size: "uniw", quantity: 1 }]) { status } }`;
     const response = await visitor.get(`/graphql/v1/?query=${encodeURIComponent(query)}`, { host: HOST, origin: 'https://evil.example' });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     expect(((await visitor.get('/ajax/basket.php', { host: HOST })).json() as BasketResponse).basket.productsCounter).toBe(0);
   });
 
@@ -234,7 +233,7 @@ describe('state-changing requests from another site', () => {
     const sameSite: Record<string, string>[] = [{ origin: `http://${HOST}` }, { referer: `http://${HOST}/product-11-x.html` }, {}];
     for (const headers of sameSite) {
       const visitor = new Visitor(app);
-      const response = await visitor.post('/basketchange.php?mode=1', { product: String(regularProduct()), size: 'uniw', number: '1' }, { host: HOST, ...headers });
+      const response = await visitor.post('/basketchange.php?mode=1', { product: String(await regularProduct()), size: 'uniw', number: '1' }, { host: HOST, ...headers });
       expect(response.statusCode).toBe(200);
       expect(((await visitor.get('/ajax/basket.php', { host: HOST })).json() as BasketResponse).basket.productsCounter).toBe(1);
     }
@@ -260,12 +259,12 @@ describe('SQL-looking input: parameterised queries, 4xx or harmless answers', ()
     '\\',
   ];
   let products = 0;
-  beforeAll(() => {
-    products = count('products');
+  beforeAll(async () => {
+    products = await count('products');
   });
-  afterEach(() => {
-    expect(count('products')).toBe(products);
-    expect(db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'basket_lines'").get()).toEqual({ n: 1 });
+  afterEach(async () => {
+    expect(await count('products')).toBe(products);
+    expect(await shop.tableExists('basket_lines')).toBe(true);
   });
 
   it.each(INJECTIONS)('the listing text search %j', async (text) => {
@@ -309,10 +308,10 @@ describe('SQL-looking input: parameterised queries, 4xx or harmless answers', ()
   });
 
   it('a visitor cookie carrying SQL is never used as an id', async () => {
-    const before = snapshot();
+    const before = await snapshot();
     const response = await app.inject({ method: 'GET', url: '/ajax/basket.php', headers: { cookie: "shop_visitor=x' OR '1'='1" } });
     expect(response.statusCode).toBe(200);
     expect((response.json() as BasketResponse).basket.products).toEqual([]);
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 });

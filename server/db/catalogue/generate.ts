@@ -64,41 +64,104 @@ const AXIS_NAMES: Record<number, string> = { [AXIS.front]: 'Asse anteriore', [AX
 const ROMAN = ['I', 'II', 'III', 'IV'];
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** Columns of every table the generator fills, in the order its rows list them. */
+export const CATALOGUE_COLUMNS = {
+  brands: ['id', 'name'],
+  models: ['id', 'brand_id', 'name'],
+  generations: ['id', 'model_id', 'name', 'year_from', 'year_to'],
+  engines: ['id', 'generation_id', 'name', 'fuel', 'kw', 'cv'],
+  categories: ['id', 'name', 'parent_id', 'position', 'icon', 'promo'],
+  producers: ['id', 'name'],
+  series: ['id', 'producer_id', 'name'],
+  products: [
+    'id', 'name', 'slug', 'type', 'category_id', 'subcategory_id', 'axis_id', 'producer_id', 'series_id', 'catalog_no',
+    'short_description', 'unit', 'unit_plural', 'unit_sellby', 'unit_precision', 'for_points', 'min_quantity', 'max_quantity', 'min_size_quantity',
+    'max_size_quantity', 'min_subscription_quantity', 'subscription', 'phone_price', 'gratis', 'vat', 'popularity',
+  ],
+  sizes: [
+    'product_id', 'size_id', 'name', 'position', 'stock', 'status', 'delivery_unknown', 'shipping_days', 'shipping_cost',
+    'price_gross', 'price_net', 'srp_gross', 'maxprice_gross', 'advance_gross', 'subscription_gross', 'points', 'points_recive', 'basket_enable',
+  ],
+  rebates: ['product_id', 'threshold', 'threshold_end', 'value'],
+  price_history: ['product_id', 'size_id', 'day', 'price_gross', 'price_net'],
+  bundle_items: ['bundle_id', 'product_id', 'quantity'],
+  param_values: ['id', 'param_id', 'param_name', 'name'],
+  product_params: ['product_id', 'value_id'],
+  fitments: ['engine_id', 'product_id'],
+  /** A search document per product, numbered in popularity order (doc 1 = most wanted). */
+  search_docs: ['doc', 'product_id', 'name', 'catalog_no', 'codes', 'producer'],
+  menu_nodes: ['id', 'name', 'link', 'breadcrumbs'],
+  cms_pages: ['id', 'name', 'link', 'body'],
+  search_queries: ['id', 'name', 'hits'],
+  couriers: ['id', 'name', 'icon', 'prepaid', 'cost_gross', 'days', 'working_days'],
+  settings: ['key', 'value'],
+} as const;
+
+export type CatalogueTable = keyof typeof CATALOGUE_COLUMNS;
+
+/**
+ * Where the generator's rows go, in the order of CATALOGUE_COLUMNS; each backend inserts them
+ * its own way. product_params and fitments may repeat a row: keep the first.
+ */
+export type CatalogueSink = (table: CatalogueTable, row: unknown[]) => void;
+
+/** The demo catalogue into SQLite (one transaction; search documents into the FTS5 index). */
 export function generateCatalogue(db: Database.Database, options: CatalogueOptions): void {
+  const statements = new Map<CatalogueTable, Database.Statement>();
+  const searchText = db.prepare('INSERT INTO product_search (rowid, name, catalog_no, codes, producer) VALUES (?, ?, ?, ?, ?)');
+  const searchDoc = db.prepare('INSERT INTO search_docs (doc, product_id) VALUES (?, ?)');
+  const statement = (table: CatalogueTable) => {
+    let prepared = statements.get(table);
+    if (!prepared) {
+      const columns = CATALOGUE_COLUMNS[table];
+      const ignore = table === 'product_params' || table === 'fitments' ? ' OR IGNORE' : '';
+      prepared = db.prepare(`INSERT${ignore} INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+      statements.set(table, prepared);
+    }
+    return prepared;
+  };
+  db.transaction(() =>
+    generateCatalogueRows((table, row) => {
+      if (table === 'search_docs') {
+        searchDoc.run(row[0], row[1]);
+        searchText.run(row[0], ...row.slice(2));
+      } else {
+        statement(table).run(...row);
+      }
+    }, options),
+  )();
+}
+
+/** The demo catalogue as rows (deterministic for a seed and a day): `sink` stores them. */
+export function generateCatalogueRows(sink: CatalogueSink, options: CatalogueOptions): void {
   const random = new Random(options.seed ?? 20261122);
   const today = options.today ?? new Date();
   const day = (offset: number) => new Date(today.getTime() - offset * 86_400_000).toISOString().slice(0, 10);
-
+  const row = (table: CatalogueTable) => ({ run: (...values: unknown[]) => sink(table, values) });
+  const named = (table: 'products' | 'sizes') => ({
+    run: (values: Record<string, unknown>) => sink(table, CATALOGUE_COLUMNS[table].map((column) => values[column])),
+  });
   const insert = {
-    brand: db.prepare('INSERT INTO brands (id, name) VALUES (?, ?)'),
-    model: db.prepare('INSERT INTO models (id, brand_id, name) VALUES (?, ?, ?)'),
-    generation: db.prepare('INSERT INTO generations (id, model_id, name, year_from, year_to) VALUES (?, ?, ?, ?, ?)'),
-    engine: db.prepare('INSERT INTO engines (id, generation_id, name, fuel, kw, cv) VALUES (?, ?, ?, ?, ?, ?)'),
-    category: db.prepare('INSERT INTO categories (id, name, parent_id, position, icon, promo) VALUES (?, ?, ?, ?, ?, ?)'),
-    producer: db.prepare('INSERT INTO producers (id, name) VALUES (?, ?)'),
-    series: db.prepare('INSERT INTO series (id, producer_id, name) VALUES (?, ?, ?)'),
-    product: db.prepare(`INSERT INTO products (id, name, slug, type, category_id, subcategory_id, axis_id, producer_id, series_id, catalog_no,
-      short_description, unit, unit_plural, unit_sellby, unit_precision, for_points, min_quantity, max_quantity, min_size_quantity,
-      max_size_quantity, min_subscription_quantity, subscription, phone_price, gratis, vat, popularity)
-      VALUES (@id, @name, @slug, @type, @category_id, @subcategory_id, @axis_id, @producer_id, @series_id, @catalog_no,
-      @short_description, @unit, @unit_plural, @unit_sellby, @unit_precision, @for_points, @min_quantity, @max_quantity, @min_size_quantity,
-      @max_size_quantity, @min_subscription_quantity, @subscription, @phone_price, @gratis, @vat, @popularity)`),
-    size: db.prepare(`INSERT INTO sizes (product_id, size_id, name, position, stock, status, delivery_unknown, shipping_days, shipping_cost,
-      price_gross, price_net, srp_gross, maxprice_gross, advance_gross, subscription_gross, points, points_recive, basket_enable)
-      VALUES (@product_id, @size_id, @name, @position, @stock, @status, @delivery_unknown, @shipping_days, @shipping_cost,
-      @price_gross, @price_net, @srp_gross, @maxprice_gross, @advance_gross, @subscription_gross, @points, @points_recive, @basket_enable)`),
-    rebate: db.prepare('INSERT INTO rebates (product_id, threshold, threshold_end, value) VALUES (?, ?, ?, ?)'),
-    history: db.prepare('INSERT INTO price_history (product_id, size_id, day, price_gross, price_net) VALUES (?, ?, ?, ?, ?)'),
-    bundleItem: db.prepare('INSERT INTO bundle_items (bundle_id, product_id, quantity) VALUES (?, ?, ?)'),
-    paramValue: db.prepare('INSERT INTO param_values (id, param_id, param_name, name) VALUES (?, ?, ?, ?)'),
-    productParam: db.prepare('INSERT OR IGNORE INTO product_params (product_id, value_id) VALUES (?, ?)'),
-    fitment: db.prepare('INSERT OR IGNORE INTO fitments (engine_id, product_id) VALUES (?, ?)'),
-    search: db.prepare('INSERT INTO product_search (rowid, name, catalog_no, codes, producer) VALUES (?, ?, ?, ?, ?)'),
-    searchDoc: db.prepare('INSERT INTO search_docs (doc, product_id) VALUES (?, ?)'),
-    menuNode: db.prepare('INSERT INTO menu_nodes (id, name, link, breadcrumbs) VALUES (?, ?, ?, ?)'),
-    query: db.prepare('INSERT INTO search_queries (id, name, hits) VALUES (?, ?, ?)'),
-    courier: db.prepare('INSERT INTO couriers (id, name, icon, prepaid, cost_gross, days, working_days) VALUES (?, ?, ?, ?, ?, ?, ?)'),
-    setting: db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)'),
+    brand: row('brands'),
+    model: row('models'),
+    generation: row('generations'),
+    engine: row('engines'),
+    category: row('categories'),
+    producer: row('producers'),
+    series: row('series'),
+    product: named('products'),
+    size: named('sizes'),
+    rebate: row('rebates'),
+    history: row('price_history'),
+    bundleItem: row('bundle_items'),
+    paramValue: row('param_values'),
+    productParam: row('product_params'),
+    fitment: row('fitments'),
+    search: row('search_docs'),
+    menuNode: row('menu_nodes'),
+    query: row('search_queries'),
+    courier: row('couriers'),
+    setting: row('settings'),
   };
 
   // Parameter values get stable ids: category and axis values use the spec's ids.
@@ -115,7 +178,7 @@ export function generateCatalogue(db: Database.Database, options: CatalogueOptio
     return id;
   };
 
-  db.transaction(() => {
+  {
     // Vehicles
     const engineIdsByBrand = new Map<number, number[][]>(); // brand -> per model: engine ids
     let brandId = 1;
@@ -420,8 +483,7 @@ export function generateCatalogue(db: Database.Database, options: CatalogueOptio
     // Search documents in popularity order (see the schema): doc 1 is the most wanted product.
     searchDocs.sort((a, b) => b.popularity - a.popularity || a.id - b.id);
     searchDocs.forEach((doc, index) => {
-      insert.searchDoc.run(index + 1, doc.id);
-      insert.search.run(index + 1, ...doc.text);
+      insert.search.run(index + 1, doc.id, ...doc.text);
     });
 
     // Search groups, content, couriers, settings
@@ -454,7 +516,7 @@ export function generateCatalogue(db: Database.Database, options: CatalogueOptio
       instalments: JSON.stringify({ minPrice: 100, maxPrice: 5000, instalmentName: 'Rate Compass', link: '/cms/pagamento-rate.html', priceType: 'gross' }),
     };
     for (const [key, value] of Object.entries(settings)) insert.setting.run(key, value);
-  })();
+  }
 }
 
 interface SizeSpec {

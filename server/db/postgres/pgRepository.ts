@@ -1,0 +1,611 @@
+import pg from 'pg';
+import type { Pool, PoolClient, QueryResultRow } from 'pg';
+import {
+  TRAIT,
+  type BasketSummary,
+  type BrakeProduct,
+  type EngineNode,
+  type InstalmentParams,
+  type ListingResponse,
+  type LowestPriceProduct,
+  type ProductPageData,
+  type ProductTrait,
+  type ShippingOption,
+  type SubstituteEntry,
+  type TextSearchResult,
+} from '../../../src/api/wire';
+import { formatPrice } from '../../../src/domain/priceMask';
+import type { BasketChange, BasketChangeResult, BrakeProductFilter, ContactMessage, ListingFilter, ShopRepository } from '../repository';
+import { decideBasketChange, type LimitLine } from '../basketLimits';
+import { listingOrder, listingWhere, POSTGRES_LISTING } from '../listingQuery';
+import { codeKey, codeKeyEnd, tsQuery } from '../searchTerms';
+import {
+  AXIS_NAMES,
+  PAGE_SIZE_MAX,
+  awardedParameters,
+  basketSummary,
+  brakeProduct,
+  brandInitials,
+  courierOptions,
+  engineTree,
+  listingProduct,
+  orderWorth,
+  productPageData,
+  round2,
+  searchProduct,
+  smallTableGroups,
+  smallTableRows,
+  trackingEvents,
+  traitsOf,
+  type BasketLineRow,
+  type CourierRow,
+  type EngineRow,
+  type ListingRow,
+  type ProductRow,
+  type RebateRow,
+  type ShopNames,
+  type SizeRow,
+  type SmallTables,
+} from '../shopViews';
+
+/** COUNT and SUM answer bigint, some sums numeric: the shop's numbers all fit a JS number. */
+const NUMBER_TYPES = new Map<number, (value: string) => unknown>([
+  [20, (value) => Number(value)], // int8
+  [1700, (value) => Number(value)], // numeric
+]);
+export const PG_TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => NUMBER_TYPES.get(oid) ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** `?` placeholders (as the shared query builders write them) numbered for PostgreSQL. */
+const numbered = new Map<string, string>();
+export function toPgSql(sql: string): string {
+  let text = numbered.get(sql);
+  if (text === undefined) {
+    let n = 0;
+    text = sql.replace(/\?/g, () => `$${++n}`);
+    if (numbered.size < 1000) numbered.set(sql, text);
+  }
+  return text;
+}
+
+type Queryable = Pool | PoolClient;
+
+/** Transient conflicts between concurrent transactions: the transaction is run again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+
+const ENGINE_COLUMNS = `b.name AS brand, m.name AS model, g.name AS generation, e.name AS engine, e.id AS "engineId"`;
+const ENGINE_JOINS = `FROM fitments f JOIN engines e ON e.id = f.engine_id JOIN generations g ON g.id = e.generation_id
+  JOIN models m ON m.id = g.model_id JOIN brands b ON b.id = m.brand_id`;
+const ENGINE_ORDER = `b.name COLLATE "C", m.name COLLATE "C", g.year_from, e.cv, e.id`;
+
+/**
+ * The shop's storage on PostgreSQL (`pg`, a small pool per process): the same answers as the
+ * SQLite repository for the same catalogue. Basket writes lock the visitor's row (SELECT ...
+ * FOR UPDATE) inside a transaction, so concurrent changes on any number of servers apply one
+ * after the other and the quantity rules hold.
+ */
+export class PostgresShopRepository implements ShopRepository {
+  private constructor(
+    private readonly pool: Pool,
+    private readonly names: ShopNames,
+    private readonly smallTables: SmallTables,
+    private readonly freeShippingFrom: number,
+  ) {}
+
+  /** Reads the small tables the answers name (categories, producers, search groups). */
+  static async open(pool: Pool): Promise<PostgresShopRepository> {
+    const rows = async <T extends QueryResultRow>(sql: string) => (await pool.query<T>(sql)).rows;
+    const [categories, producers, series, menuNodes, cms, queries, free] = await Promise.all([
+      rows<{ id: number; name: string }>('SELECT id, name FROM categories'),
+      rows<{ id: number; name: string }>('SELECT id, name FROM producers ORDER BY name COLLATE "C", id'),
+      rows<{ id: number; name: string }>('SELECT id, name FROM series ORDER BY name COLLATE "C", id'),
+      rows<{ name: string; link: string; breadcrumbs: string }>('SELECT name, link, breadcrumbs FROM menu_nodes ORDER BY id'),
+      rows<{ name: string; link: string }>('SELECT name, link FROM cms_pages ORDER BY id'),
+      rows<{ name: string }>('SELECT name FROM search_queries ORDER BY hits DESC, id'),
+      rows<{ value: string }>("SELECT value FROM settings WHERE key = 'free_shipping_from'"),
+    ]);
+    const names: ShopNames = { categories: new Map(categories.map((r) => [r.id, r.name])), producers: new Map(producers.map((r) => [r.id, r.name])) };
+    const small: SmallTables = {
+      producers: smallTableRows(producers),
+      series: smallTableRows(series),
+      menuNodes: smallTableRows(menuNodes.map((r) => ({ name: r.name, link: r.link, breadcrumbs: JSON.parse(r.breadcrumbs) as string[] }))),
+      cms: smallTableRows(cms),
+      queries: smallTableRows(queries),
+    };
+    return new PostgresShopRepository(pool, names, small, Number(free[0]?.value ?? 79));
+  }
+
+  private async all<T extends QueryResultRow>(sql: string, params: unknown[] = [], on: Queryable = this.pool): Promise<T[]> {
+    return (await on.query<T>(toPgSql(sql), params)).rows;
+  }
+
+  private async one<T extends QueryResultRow>(sql: string, params: unknown[] = [], on: Queryable = this.pool): Promise<T | undefined> {
+    return (await on.query<T>(toPgSql(sql), params)).rows[0];
+  }
+
+  /** Runs `work` in a transaction on one connection; `work` answering `rollback` undoes it. Retried on serialization conflicts. */
+  private async transaction<T>(work: (client: PoolClient, rollback: (value: T) => { rollback: T }) => Promise<T | { rollback: T }>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      const client = await this.pool.connect();
+      try {
+        await client.query('BEGIN');
+        const outcome = await work(client, (value) => ({ rollback: value }));
+        if (outcome && typeof outcome === 'object' && 'rollback' in outcome) {
+          await client.query('ROLLBACK');
+          return outcome.rollback;
+        }
+        await client.query('COMMIT');
+        return outcome as T;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        if (attempt < 5 && RETRYABLE.has((error as { code?: string }).code ?? '')) continue;
+        throw error;
+      } finally {
+        client.release();
+      }
+    }
+  }
+
+  private async setting(key: string): Promise<string | undefined> {
+    return (await this.one<{ value: string }>('SELECT value FROM settings WHERE key = ?', [key]))?.value;
+  }
+
+  /* ---------------------------------------------------------------- vehicles */
+
+  private async pairs(sql: string, params: unknown[] = []): Promise<Array<[number, string]>> {
+    return (await this.all<{ id: number; name: string }>(sql, params)).map((r) => [r.id, r.name]);
+  }
+  async brands(): Promise<Array<[number, string]>> {
+    return this.pairs('SELECT id, name FROM brands ORDER BY name COLLATE "C", id');
+  }
+  async models(brandId: number): Promise<Array<[number, string]>> {
+    return this.pairs('SELECT id, name FROM models WHERE brand_id = ? ORDER BY name COLLATE "C", id', [brandId]);
+  }
+  async generations(modelId: number): Promise<Array<[number, string]>> {
+    return this.pairs('SELECT id, name FROM generations WHERE model_id = ? ORDER BY year_from, id', [modelId]);
+  }
+  async engines(generationId: number): Promise<Array<[number, string]>> {
+    return this.pairs('SELECT id, name FROM engines WHERE generation_id = ? ORDER BY cv, id', [generationId]);
+  }
+
+  async engineTree(letter?: string): Promise<EngineNode[]> {
+    const rows = await this.all<{ brand: string; model: string; generation: string; engine_id: number; engine: string }>(
+      `SELECT b.name AS brand, m.name AS model, g.name AS generation, e.id AS engine_id, e.name AS engine
+       FROM engines e JOIN generations g ON g.id = e.generation_id JOIN models m ON m.id = g.model_id JOIN brands b ON b.id = m.brand_id
+       ORDER BY b.name COLLATE "C", m.name COLLATE "C", g.year_from, e.cv, e.id`,
+    );
+    return engineTree(rows, letter);
+  }
+
+  async brandInitials(): Promise<EngineNode[]> {
+    return brandInitials(await this.brands());
+  }
+
+  /* ---------------------------------------------------------------- listing */
+
+  async categoryCounts(filter: ListingFilter): Promise<Array<[number, string, number]>> {
+    const { sql, params } = listingWhere(filter, POSTGRES_LISTING, 'category');
+    const [counted, categories] = await Promise.all([
+      this.all<{ id: number; n: number }>(`SELECT p.category_id AS id, COUNT(*) AS n FROM products p ${sql} GROUP BY p.category_id`, params),
+      this.all<{ id: number; name: string }>('SELECT id, name FROM categories WHERE parent_id IS NULL ORDER BY position, id'),
+    ]);
+    const counts = new Map(counted.map((r) => [r.id, r.n]));
+    return categories.map((c) => [c.id, c.name, counts.get(c.id) ?? 0]);
+  }
+
+  async axisCounts(filter: ListingFilter): Promise<Array<[number, string, number]>> {
+    const { sql, params } = listingWhere(filter, POSTGRES_LISTING, 'axis');
+    const rows = await this.all<{ id: number; n: number }>(
+      `SELECT p.axis_id AS id, COUNT(*) AS n FROM products p ${sql} ${sql ? 'AND' : 'WHERE'} p.axis_id IS NOT NULL GROUP BY p.axis_id ORDER BY p.axis_id`,
+      params,
+    );
+    return rows.map((r) => [r.id, AXIS_NAMES[r.id] ?? String(r.id), r.n]);
+  }
+
+  async listing(filter: ListingFilter, page: number, pageSize: number): Promise<ListingResponse> {
+    const size = Math.min(Math.max(pageSize, 1), PAGE_SIZE_MAX);
+    const { sql, params } = listingWhere(filter, POSTGRES_LISTING);
+    const producerWhere = listingWhere({ ...filter, producer: undefined }, POSTGRES_LISTING);
+    const vehicle = filter.vehicle !== undefined;
+    const [totalRow, rows, producers, categories] = await Promise.all([
+      this.one<{ n: number }>(`SELECT COUNT(*) AS n FROM products p ${sql}`, params),
+      this.all<ListingRow>(
+        `SELECT p.*, s.size_id, s.price_gross, s.status, s.stock, (SELECT COUNT(*) FROM sizes z WHERE z.product_id = p.id) AS size_count,
+           ${vehicle ? 'EXISTS (SELECT 1 FROM fitments f WHERE f.product_id = p.id AND f.engine_id = ?)' : 'FALSE'} AS fits
+         FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0
+         ${sql} ORDER BY ${listingOrder(filter.sort, POSTGRES_LISTING)} LIMIT ? OFFSET ?`,
+        [...(vehicle ? [filter.vehicle] : []), ...params, size, (page - 1) * size],
+      ),
+      this.all<{ id: number; n: number }>(
+        `SELECT p.producer_id AS id, COUNT(*) AS n FROM products p ${producerWhere.sql} GROUP BY p.producer_id ORDER BY n DESC, p.producer_id`,
+        producerWhere.params,
+      ),
+      this.categoryCounts(filter),
+    ]);
+    return {
+      products: rows.map((r) => listingProduct(r, filter, this.names)),
+      total: totalRow?.n ?? 0,
+      page,
+      pageSize: size,
+      categories,
+      producers: producers.map((r) => [r.id, this.names.producers.get(r.id) ?? '', r.n] as [number, string, number]),
+      query: {},
+    };
+  }
+
+  /* ---------------------------------------------------------------- products */
+
+  async productExists(id: number): Promise<boolean> {
+    return (await this.one('SELECT 1 AS one FROM products WHERE id = ?', [id])) !== undefined;
+  }
+
+  async productCategory(id: number): Promise<number | null> {
+    return (await this.one<{ category_id: number }>('SELECT category_id FROM products WHERE id = ?', [id]))?.category_id ?? null;
+  }
+
+  private product(id: number, on: Queryable = this.pool): Promise<ProductRow | undefined> {
+    return this.one<ProductRow>('SELECT * FROM products WHERE id = ?', [id], on);
+  }
+
+  private sizes(id: number): Promise<SizeRow[]> {
+    return this.all<SizeRow>('SELECT * FROM sizes WHERE product_id = ? ORDER BY position, size_id', [id]);
+  }
+
+  /** Rows of many products at once, grouped by product id. */
+  private async grouped<T extends QueryResultRow & { product_id: number }>(sql: string, ids: number[]): Promise<Map<number, T[]>> {
+    const groups = new Map<number, T[]>();
+    if (!ids.length) return groups;
+    for (const row of await this.all<T>(sql, [ids])) {
+      const list = groups.get(row.product_id);
+      if (list) list.push(row);
+      else groups.set(row.product_id, [row]);
+    }
+    return groups;
+  }
+
+  private parameterRows(ids: number[]) {
+    return this.grouped<{ product_id: number; param_id: number; param_name: string; id: number; name: string }>(
+      `SELECT pp.product_id, v.param_id, v.param_name, v.id, v.name FROM product_params pp JOIN param_values v ON v.id = pp.value_id
+       WHERE pp.product_id = ANY(?) ORDER BY pp.product_id, v.param_id, v.name COLLATE "C"`,
+      ids,
+    );
+  }
+
+  private engineRows(ids: number[]) {
+    return this.grouped<EngineRow & { product_id: number }>(`SELECT f.product_id, ${ENGINE_COLUMNS} ${ENGINE_JOINS} WHERE f.product_id = ANY(?) ORDER BY f.product_id, ${ENGINE_ORDER}`, ids);
+  }
+
+  private sizeRows(ids: number[]) {
+    return this.grouped<SizeRow>('SELECT * FROM sizes WHERE product_id = ANY(?) ORDER BY product_id, position, size_id', ids);
+  }
+
+  /** Lowest prices of the last 30 days, per product and size. */
+  private async omnibus(ids: number[]): Promise<Map<string, { gross: number; net: number }>> {
+    const rows = ids.length
+      ? await this.all<{ product_id: number; size_id: string; gross: number; net: number }>(
+          `SELECT product_id, size_id, MIN(price_gross) AS gross, MIN(price_net) AS net FROM price_history
+           WHERE product_id = ANY(?) AND day >= to_char((now() AT TIME ZONE 'UTC')::date - 30, 'YYYY-MM-DD') GROUP BY product_id, size_id`,
+          [ids],
+        )
+      : [];
+    return new Map(rows.map((r) => [`${r.product_id}|${r.size_id}`, { gross: r.gross, net: r.net ?? 0 }]));
+  }
+
+  async productPage(id: number): Promise<ProductPageData | null> {
+    const [product, sizes, params, engines, rebates, omnibus, bundle] = await Promise.all([
+      this.product(id),
+      this.sizes(id),
+      this.parameterRows([id]),
+      this.engineRows([id]),
+      this.all<RebateRow>('SELECT threshold, threshold_end, value FROM rebates WHERE product_id = ? ORDER BY threshold', [id]),
+      this.omnibus([id]),
+      this.one<{ total: number | null }>(
+        'SELECT SUM(s.price_gross * b.quantity) AS total FROM bundle_items b JOIN sizes s ON s.product_id = b.product_id AND s.position = 0 WHERE b.bundle_id = ?',
+        [id],
+      ),
+    ]);
+    if (!product) return null;
+    return productPageData(
+      {
+        product,
+        sizes,
+        params: awardedParameters(params.get(id) ?? []),
+        engines: engineList(engines.get(id)),
+        rebates,
+        omnibus: new Map(sizes.flatMap((s) => { const o = omnibus.get(`${id}|${s.size_id}`); return o ? [[s.size_id, o] as const] : []; })),
+        bundleTotal: product.type === 'product_bundle' ? (bundle?.total ?? null) : null,
+      },
+      this.names,
+    );
+  }
+
+  async traits(id: number): Promise<ProductTrait[] | null> {
+    const [product, engines] = await Promise.all([this.product(id), this.engineRows([id])]);
+    if (!product) return null;
+    return traitsOf(product, engineList(engines.get(id)), this.names);
+  }
+
+  /** The products of a brake finder query, built in a fixed number of queries (not a few per product). */
+  async brakeProducts(filter: BrakeProductFilter): Promise<BrakeProduct[]> {
+    const clauses: string[] = [];
+    const params: unknown[] = [];
+    if (filter.productIds?.length) {
+      clauses.push('p.id = ANY(?)');
+      params.push(filter.productIds);
+    }
+    if (filter.replacementCodes?.length) {
+      clauses.push('p.id IN (SELECT product_id FROM product_params WHERE value_id = ANY(?))');
+      params.push(filter.replacementCodes);
+    }
+    if (filter.axis !== undefined) {
+      clauses.push('p.axis_id = ?');
+      params.push(filter.axis);
+    }
+    if (filter.category !== undefined) {
+      clauses.push('p.category_id = ?');
+      params.push(filter.category);
+    }
+    if (filter.engine !== undefined) {
+      clauses.push('p.id IN (SELECT product_id FROM fitments WHERE engine_id = ?)');
+      params.push(filter.engine);
+    }
+    if (!clauses.length) return [];
+    const products = await this.all<ProductRow>(`SELECT p.* FROM products p WHERE ${clauses.join(' AND ')} ORDER BY p.popularity DESC, p.id LIMIT ?`, [
+      ...params,
+      Math.min(Math.max(filter.limit, 1), 50),
+    ]);
+    const ids = products.map((p) => p.id);
+    const [sizes, parameters, engines] = await Promise.all([this.sizeRows(ids), this.parameterRows(ids), this.engineRows(ids)]);
+    return products.map((product) =>
+      brakeProduct(product, sizes.get(product.id) ?? [], awardedParameters(parameters.get(product.id) ?? []), engineList(engines.get(product.id)), this.names),
+    );
+  }
+
+  /* ---------------------------------------------------------------- search */
+
+  async textSearch(text: string, limit: number): Promise<TextSearchResult> {
+    const max = Math.min(Math.max(limit, 1), 50);
+    const query = tsQuery(text);
+    const code = codeKey(text);
+    const [products, codes] = await Promise.all([
+      query
+        ? // Doc order is popularity order: the first matches are the most wanted, no ranking pass.
+          this.all<{ id: number; name: string; slug: string; vat: number; price_gross: number }>(
+            `SELECT p.id, p.name, p.slug, p.vat, s.price_gross
+             FROM (SELECT product_id, doc FROM search_docs WHERE words @@ to_tsquery('simple', ?) ORDER BY doc LIMIT ?) d
+             JOIN products p ON p.id = d.product_id JOIN sizes s ON s.product_id = p.id AND s.position = 0 ORDER BY d.doc`,
+            [query, max],
+          )
+        : [],
+      code.length >= 3
+        ? this.all<{ id: number; name: string }>(
+            `SELECT id, name FROM param_values WHERE param_id = ?
+             AND shop_code_key(name) COLLATE "C" >= ? AND shop_code_key(name) COLLATE "C" < ?
+             ORDER BY shop_code_key(name) COLLATE "C", id LIMIT ?`,
+            [TRAIT.replacementCode, code, codeKeyEnd(code), max],
+          )
+        : [],
+    ]);
+    return {
+      products: products.map(searchProduct),
+      ...smallTableGroups(this.smallTables, text, max),
+      replacementCodes: codes.map((r) => ({ name: r.name, link: `/search.php?traits_alt[${TRAIT.replacementCode}]=${r.id}`, param_id: TRAIT.replacementCode, value_id: r.id })),
+    };
+  }
+
+  async lowestPrices(inputs: Array<{ productId: number; sizeId?: string | null }>): Promise<LowestPriceProduct[]> {
+    const ids = [...new Set(inputs.map((i) => i.productId).filter((id) => Number.isSafeInteger(id)))];
+    const [sizes, omnibus] = await Promise.all([this.sizeRows(ids), this.omnibus(ids)]);
+    const out: LowestPriceProduct[] = [];
+    for (const input of inputs) {
+      const productSizes = sizes.get(input.productId);
+      if (!productSizes) continue;
+      out.push({
+        id: input.productId,
+        sizes: productSizes
+          .filter((s) => !input.sizeId || s.size_id === input.sizeId)
+          .map((s) => {
+            const lowest = omnibus.get(`${input.productId}|${s.size_id}`) ?? { gross: s.price_gross, net: s.price_net };
+            return {
+              id: s.size_id,
+              price: {
+                gross: { value: lowest.gross, currency: 'EUR', formatted: formatPrice(lowest.gross) },
+                net: { value: lowest.net, currency: 'EUR', formatted: formatPrice(lowest.net) },
+              },
+            };
+          }),
+      });
+    }
+    return out;
+  }
+
+  private couriers(): Promise<CourierRow[]> {
+    return this.all<CourierRow>('SELECT * FROM couriers ORDER BY prepaid DESC, cost_gross, id');
+  }
+
+  async shippingOptions(productId: number, sizeId: string, quantity: number, region?: string): Promise<ShippingOption[] | null> {
+    const [size, couriers] = await Promise.all([
+      this.one<SizeRow>('SELECT * FROM sizes WHERE product_id = ? AND size_id = ?', [productId, sizeId]),
+      this.couriers(),
+    ]);
+    if (!size) return null;
+    return courierOptions(couriers, this.freeShippingFrom, orderWorth(size.price_gross, quantity), size.status === 'order' ? size.shipping_days : 0, region);
+  }
+
+  async basketShippingOptions(visitorId: string, region?: string): Promise<ShippingOption[]> {
+    const [basket, leads, couriers] = await Promise.all([
+      this.basket(visitorId),
+      this.one<{ lead: number | null }>(
+        `SELECT MAX(CASE WHEN s.status = 'order' THEN s.shipping_days ELSE 0 END) AS lead
+         FROM basket_lines l JOIN sizes s ON s.product_id = l.product_id AND s.size_id = l.size_id WHERE l.visitor_id = ?`,
+        [visitorId],
+      ),
+      this.couriers(),
+    ]);
+    return courierOptions(couriers, this.freeShippingFrom, basket.worth, Math.max(0, leads?.lead ?? 0), region);
+  }
+
+  async substitutes(): Promise<SubstituteEntry[]> {
+    const rows = await this.all<{ id: number; name: string }>(
+      `SELECT pp.product_id AS id, v.name FROM product_params pp JOIN param_values v ON v.id = pp.value_id WHERE v.param_id = ? ORDER BY pp.product_id, v.name COLLATE "C" LIMIT 20000`,
+      [TRAIT.replacementCode],
+    );
+    const byProduct = new Map<number, string[]>();
+    for (const row of rows) byProduct.set(row.id, [...(byProduct.get(row.id) ?? []), row.name]);
+    return [...byProduct].map(([id, value]) => ({ id, value }));
+  }
+
+  async instalmentParams(totalPrice: number): Promise<InstalmentParams> {
+    const config = JSON.parse((await this.setting('instalments')) ?? '{}') as Omit<InstalmentParams, 'totalPrice'>;
+    return { ...config, totalPrice: round2(totalPrice) };
+  }
+
+  async requestAvailabilityNotice(visitorId: string, notice: { productId: number; sizeId: string; email: string }): Promise<boolean> {
+    const size = await this.one('SELECT 1 AS one FROM sizes WHERE product_id = ? AND size_id = ?', [notice.productId, notice.sizeId]);
+    if (!size) return false;
+    await this.transaction(async (client) => {
+      await this.ensureVisitorRow(visitorId, client);
+      await this.all(
+        'INSERT INTO availability_notices (product_id, size_id, email, visitor_id, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+        [notice.productId, notice.sizeId, notice.email.toLowerCase(), visitorId, new Date().toISOString()],
+        client,
+      );
+      return true;
+    });
+    return true;
+  }
+
+  async availabilityNotices(productId: number): Promise<number> {
+    return (await this.one<{ n: number }>('SELECT COUNT(*) AS n FROM availability_notices WHERE product_id = ?', [productId]))?.n ?? 0;
+  }
+
+  async saveContactMessage(visitorId: string, message: ContactMessage): Promise<number> {
+    return this.transaction(async (client) => {
+      await this.ensureVisitorRow(visitorId, client);
+      const row = await this.one<{ id: number }>(
+        'INSERT INTO contact_messages (visitor_id, name, contact, subject, iban, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id',
+        [visitorId, message.name, message.contact, message.subject, message.iban, message.message, new Date().toISOString()],
+        client,
+      );
+      return row!.id;
+    });
+  }
+
+  /* ---------------------------------------------------------------- baskets */
+
+  async ensureVisitor(id: string): Promise<void> {
+    await this.ensureVisitorRow(id, this.pool);
+  }
+
+  private async ensureVisitorRow(id: string, on: Queryable): Promise<void> {
+    await on.query('INSERT INTO visitors (id, created_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [id, new Date().toISOString()]);
+  }
+
+  async basket(visitorId: string): Promise<BasketSummary> {
+    // One round trip: the lines with their products, sizes and rebate tiers.
+    const rows = await this.all<BasketLineRow & { tiers: Array<{ threshold: number; value: number }> | null }>(
+      `SELECT l.product_id, l.size_id, l.additional, l.count, p.name, p.slug, p.vat, p.catalog_no, s.name AS size_name, s.price_gross, s.subscription_gross,
+         p.unit, p.unit_plural, p.unit_sellby, p.unit_precision, p.min_quantity, p.max_quantity, p.min_size_quantity, p.max_size_quantity, p.min_subscription_quantity,
+         p.subscription, p.gratis, p.phone_price, s.stock, s.status,
+         (SELECT json_agg(json_build_object('threshold', r.threshold, 'value', r.value) ORDER BY r.threshold) FROM rebates r WHERE r.product_id = l.product_id) AS tiers
+       FROM basket_lines l JOIN products p ON p.id = l.product_id JOIN sizes s ON s.product_id = l.product_id AND s.size_id = l.size_id
+       WHERE l.visitor_id = ? ORDER BY l.added_at, l.product_id, l.size_id COLLATE "C", l.additional COLLATE "C"`,
+      [visitorId],
+    );
+    const tiers = new Map(rows.map((r) => [r.product_id, r.tiers ?? []]));
+    return basketSummary(rows, (id) => tiers.get(id) ?? [], this.freeShippingFrom);
+  }
+
+  /**
+   * One basket change: the visitor's row is locked (created when new), the product, its size and
+   * every line of the product in the basket read, the change decided by `decideBasketChange`
+   * (server/db/basketLimits.ts, the one decision both backends call) and written, all in one
+   * transaction; a refusal rolls back, so it leaves nothing behind.
+   */
+  async changeBasket(visitorId: string, change: BasketChange): Promise<BasketChangeResult> {
+    if (!Number.isSafeInteger(change.productId)) {
+      return { ok: false, status: 404, code: 'product_not_found', message: 'Prodotto non trovato' };
+    }
+    return this.transaction<BasketChangeResult>(async (client, rollback) => {
+      // Lock the visitor's row (made first when new): their changes go one at a time.
+      const locked = await client.query('SELECT 1 FROM visitors WHERE id = $1 FOR UPDATE', [visitorId]);
+      if (!locked.rowCount) {
+        await this.ensureVisitorRow(visitorId, client);
+        await client.query('SELECT 1 FROM visitors WHERE id = $1 FOR UPDATE', [visitorId]);
+      }
+      // The product, its size, every line of the product and the basket's line count in one round trip.
+      const { rows } = await client.query<{ product: ProductRow; size: SizeRow | null; lines: LimitLine[] | null; basket_lines: number }>(
+        `SELECT row_to_json(p) AS product, row_to_json(s) AS size,
+           (SELECT json_agg(json_build_object('sizeId', l.size_id, 'additional', l.additional, 'count', l.count))
+              FROM basket_lines l WHERE l.visitor_id = $1 AND l.product_id = $2) AS lines,
+           (SELECT COUNT(*) FROM basket_lines l WHERE l.visitor_id = $1) AS basket_lines
+         FROM products p LEFT JOIN sizes s ON s.product_id = p.id AND s.size_id = $3 WHERE p.id = $2`,
+        [visitorId, change.productId, change.sizeId],
+      );
+      const found = rows[0];
+      const verdict = decideBasketChange({
+        product: found?.product ?? null,
+        size: found?.size ?? null,
+        productLines: found?.lines ?? [],
+        basketLines: found?.basket_lines ?? 0,
+        change,
+      });
+      if (!verdict.ok) return rollback(verdict);
+      const line = [visitorId, change.productId, change.sizeId, change.additional];
+      if (verdict.count === 0) {
+        const removed = await client.query('DELETE FROM basket_lines WHERE visitor_id = $1 AND product_id = $2 AND size_id = $3 AND additional = $4', line);
+        // SQLite leaves a new visitor's row out when nothing was written: so does this.
+        return removed.rowCount ? { ok: true } : rollback({ ok: true });
+      }
+      // The line and the visitor's pending analytics event in one statement.
+      await client.query(
+        `WITH line AS (
+           INSERT INTO basket_lines (visitor_id, product_id, size_id, additional, count, added_at) VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (visitor_id, product_id, size_id, additional) DO UPDATE SET count = excluded.count
+         )
+         UPDATE visitors SET pending_tracking = pending_tracking + 1 WHERE id = $1`,
+        [...line, verdict.count, new Date().toISOString()],
+      );
+      return { ok: true };
+    });
+  }
+
+  async removeFromBasket(visitorId: string, lines: Array<{ id: number; size: string; additional: string }>): Promise<number> {
+    const valid = lines.filter((line) => Number.isSafeInteger(line.id));
+    if (!valid.length) return 0;
+    return this.transaction(async (client) => {
+      let removed = 0;
+      for (const line of valid) {
+        const result = await client.query('DELETE FROM basket_lines WHERE visitor_id = $1 AND product_id = $2 AND size_id = $3 AND additional = $4', [
+          visitorId,
+          line.id,
+          line.size,
+          line.additional,
+        ]);
+        removed += result.rowCount ?? 0;
+      }
+      return removed;
+    });
+  }
+
+  async wishlistCount(visitorId: string): Promise<number> {
+    return (await this.one<{ wishlist_count: number }>('SELECT wishlist_count FROM visitors WHERE id = ?', [visitorId]))?.wishlist_count ?? 0;
+  }
+
+  async pendingTrackingEvents(visitorId: string): Promise<number> {
+    return (await this.one<{ pending_tracking: number }>('SELECT pending_tracking FROM visitors WHERE id = ?', [visitorId]))?.pending_tracking ?? 0;
+  }
+
+  async takeTrackingEvents(visitorId: string): Promise<string[]> {
+    const row = await this.one<{ pending: number }>(
+      `UPDATE visitors v SET pending_tracking = 0 FROM (SELECT id, pending_tracking FROM visitors WHERE id = ? FOR UPDATE) old
+       WHERE v.id = old.id RETURNING old.pending_tracking AS pending`,
+      [visitorId],
+    );
+    return trackingEvents(row?.pending ?? 0);
+  }
+}
+
+const engineList = (rows: Array<EngineRow & { product_id?: number }> | undefined): EngineRow[] =>
+  (rows ?? []).map(({ brand, model, generation, engine, engineId }) => ({ brand, model, generation, engine, engineId }));

@@ -1,0 +1,210 @@
+import type { Pool, PoolClient } from 'pg';
+
+/**
+ * The PostgreSQL schema: the same tables and columns as the SQLite one (server/db/schema.ts),
+ * numbered migrations that each run once inside a transaction. Append new ones; never edit one
+ * that has shipped. Search uses PostgreSQL's own tools: a tsvector per product folded with
+ * `unaccent`, and a "C"-collated expression index for replacement-code prefixes.
+ */
+export const PG_MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
+  {
+    id: 1,
+    name: 'catalogue, vehicles, baskets',
+    sql: `
+      CREATE EXTENSION IF NOT EXISTS unaccent;
+      -- unaccent() is only STABLE (it reads its dictionary): this wrapper names the dictionary so
+      -- that it can be IMMUTABLE and feed a stored column. Folding: lower case, accents off,
+      -- everything but letters and digits a word break (as SQLite's unicode61 tokenizer does).
+      CREATE FUNCTION shop_fold(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+        AS $$ SELECT regexp_replace(lower(public.unaccent('public.unaccent'::regdictionary, $1)), '[^[:alnum:]]+', ' ', 'g') $$;
+      CREATE FUNCTION shop_code_key(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+        AS $$ SELECT replace(replace(replace($1, ' ', ''), '-', ''), '.', '') $$;
+
+      CREATE TABLE brands (id BIGINT PRIMARY KEY, name TEXT NOT NULL);
+      CREATE TABLE models (id BIGINT PRIMARY KEY, brand_id BIGINT NOT NULL REFERENCES brands(id), name TEXT NOT NULL);
+      CREATE INDEX models_brand ON models(brand_id);
+      CREATE TABLE generations (id BIGINT PRIMARY KEY, model_id BIGINT NOT NULL REFERENCES models(id),
+        name TEXT NOT NULL, year_from BIGINT NOT NULL, year_to BIGINT);
+      CREATE INDEX generations_model ON generations(model_id);
+      CREATE TABLE engines (id BIGINT PRIMARY KEY, generation_id BIGINT NOT NULL REFERENCES generations(id),
+        name TEXT NOT NULL, fuel TEXT NOT NULL, kw BIGINT NOT NULL, cv BIGINT NOT NULL);
+      CREATE INDEX engines_generation ON engines(generation_id);
+
+      CREATE TABLE categories (id BIGINT PRIMARY KEY, name TEXT NOT NULL, parent_id BIGINT,
+        position BIGINT NOT NULL DEFAULT 0, icon TEXT, promo BIGINT NOT NULL DEFAULT 0);
+      CREATE TABLE producers (id BIGINT PRIMARY KEY, name TEXT NOT NULL);
+      CREATE TABLE series (id BIGINT PRIMARY KEY, producer_id BIGINT NOT NULL REFERENCES producers(id), name TEXT NOT NULL);
+
+      CREATE TABLE products (
+        id BIGINT PRIMARY KEY,
+        name TEXT NOT NULL,
+        slug TEXT NOT NULL,
+        type TEXT NOT NULL DEFAULT 'product_item',
+        category_id BIGINT NOT NULL REFERENCES categories(id),
+        subcategory_id BIGINT,
+        axis_id BIGINT,
+        producer_id BIGINT NOT NULL REFERENCES producers(id),
+        series_id BIGINT,
+        catalog_no TEXT NOT NULL,
+        short_description TEXT NOT NULL DEFAULT '',
+        unit TEXT NOT NULL DEFAULT 'pz.',
+        unit_plural TEXT NOT NULL DEFAULT 'pz.',
+        unit_sellby DOUBLE PRECISION NOT NULL DEFAULT 1,
+        unit_precision BIGINT NOT NULL DEFAULT 0,
+        for_points BIGINT NOT NULL DEFAULT 0,
+        min_quantity DOUBLE PRECISION, max_quantity DOUBLE PRECISION, min_size_quantity DOUBLE PRECISION, max_size_quantity DOUBLE PRECISION,
+        min_subscription_quantity DOUBLE PRECISION,
+        subscription BIGINT NOT NULL DEFAULT 0,
+        phone_price BIGINT NOT NULL DEFAULT 0,
+        gratis BIGINT NOT NULL DEFAULT 0,
+        vat DOUBLE PRECISION NOT NULL DEFAULT 22,
+        popularity BIGINT NOT NULL DEFAULT 0
+      );
+      CREATE INDEX products_category ON products(category_id, axis_id);
+      CREATE INDEX products_producer ON products(producer_id);
+      CREATE INDEX products_popularity ON products(popularity DESC, id);
+
+      CREATE TABLE sizes (
+        product_id BIGINT NOT NULL REFERENCES products(id),
+        size_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        position BIGINT NOT NULL DEFAULT 0,
+        stock DOUBLE PRECISION NOT NULL,
+        status TEXT NOT NULL,
+        delivery_unknown BIGINT NOT NULL DEFAULT 0,
+        shipping_days BIGINT NOT NULL DEFAULT 1,
+        shipping_cost DOUBLE PRECISION NOT NULL DEFAULT 0,
+        price_gross DOUBLE PRECISION NOT NULL,
+        price_net DOUBLE PRECISION NOT NULL,
+        srp_gross DOUBLE PRECISION, maxprice_gross DOUBLE PRECISION, advance_gross DOUBLE PRECISION,
+        subscription_gross DOUBLE PRECISION,
+        points BIGINT NOT NULL DEFAULT 0,
+        points_recive BIGINT NOT NULL DEFAULT 0,
+        basket_enable BIGINT NOT NULL DEFAULT 1,
+        PRIMARY KEY (product_id, size_id)
+      );
+      CREATE INDEX sizes_position ON sizes(product_id, position);
+
+      CREATE TABLE rebates (product_id BIGINT NOT NULL REFERENCES products(id), threshold DOUBLE PRECISION NOT NULL,
+        threshold_end DOUBLE PRECISION, value DOUBLE PRECISION NOT NULL);
+      CREATE INDEX rebates_product ON rebates(product_id);
+      CREATE TABLE price_history (product_id BIGINT NOT NULL, size_id TEXT NOT NULL, day TEXT NOT NULL,
+        price_gross DOUBLE PRECISION NOT NULL, price_net DOUBLE PRECISION NOT NULL, PRIMARY KEY (product_id, size_id, day));
+      CREATE TABLE bundle_items (bundle_id BIGINT NOT NULL REFERENCES products(id),
+        product_id BIGINT NOT NULL REFERENCES products(id), quantity BIGINT NOT NULL);
+      CREATE INDEX bundle_items_bundle ON bundle_items(bundle_id);
+
+      CREATE TABLE param_values (id BIGINT PRIMARY KEY, param_id BIGINT NOT NULL, param_name TEXT NOT NULL, name TEXT NOT NULL);
+      CREATE UNIQUE INDEX param_values_unique ON param_values(param_id, name);
+      -- Replacement-code lookups by prefix, spaces, dots and dashes aside, in byte order.
+      CREATE INDEX param_values_code_key ON param_values(param_id, (shop_code_key(name)) COLLATE "C", id);
+      CREATE TABLE product_params (product_id BIGINT NOT NULL REFERENCES products(id), value_id BIGINT NOT NULL REFERENCES param_values(id),
+        PRIMARY KEY (product_id, value_id));
+      CREATE INDEX product_params_value ON product_params(value_id);
+
+      CREATE TABLE fitments (engine_id BIGINT NOT NULL REFERENCES engines(id), product_id BIGINT NOT NULL REFERENCES products(id),
+        PRIMARY KEY (engine_id, product_id));
+      CREATE INDEX fitments_product ON fitments(product_id);
+
+      -- Search documents numbered by popularity (doc 1 = most wanted): the first N matches in
+      -- doc order are the N most popular. Words are prefixes: a GIN index on the folded words.
+      CREATE TABLE search_docs (
+        doc BIGINT PRIMARY KEY,
+        product_id BIGINT NOT NULL UNIQUE REFERENCES products(id),
+        name TEXT NOT NULL, catalog_no TEXT NOT NULL, codes TEXT NOT NULL, producer TEXT NOT NULL,
+        words tsvector GENERATED ALWAYS AS (to_tsvector('simple', shop_fold(name || ' ' || catalog_no || ' ' || codes || ' ' || producer))) STORED
+      );
+      CREATE INDEX search_docs_words ON search_docs USING gin (words);
+
+      CREATE TABLE menu_nodes (id BIGINT PRIMARY KEY, name TEXT NOT NULL, link TEXT NOT NULL, breadcrumbs TEXT NOT NULL);
+      CREATE TABLE cms_pages (id BIGINT PRIMARY KEY, name TEXT NOT NULL, link TEXT NOT NULL, body TEXT NOT NULL);
+      CREATE TABLE search_queries (id BIGINT PRIMARY KEY, name TEXT NOT NULL, hits BIGINT NOT NULL);
+      CREATE TABLE couriers (id BIGINT PRIMARY KEY, name TEXT NOT NULL, icon TEXT NOT NULL, prepaid TEXT NOT NULL,
+        cost_gross DOUBLE PRECISION NOT NULL, days BIGINT NOT NULL, working_days BIGINT NOT NULL DEFAULT 1);
+      CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+      CREATE TABLE visitors (id TEXT PRIMARY KEY, created_at TEXT NOT NULL, pending_tracking BIGINT NOT NULL DEFAULT 0,
+        wishlist_count BIGINT NOT NULL DEFAULT 0);
+      CREATE TABLE basket_lines (
+        visitor_id TEXT NOT NULL REFERENCES visitors(id),
+        product_id BIGINT NOT NULL REFERENCES products(id),
+        size_id TEXT NOT NULL,
+        additional TEXT NOT NULL DEFAULT '',
+        count DOUBLE PRECISION NOT NULL,
+        added_at TEXT NOT NULL,
+        PRIMARY KEY (visitor_id, product_id, size_id, additional)
+      );
+    `,
+  },
+  {
+    id: 2,
+    name: 'availability notices',
+    sql: `
+      CREATE TABLE availability_notices (
+        product_id BIGINT NOT NULL REFERENCES products(id),
+        size_id TEXT NOT NULL,
+        email TEXT NOT NULL,
+        visitor_id TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (product_id, size_id, email)
+      );
+    `,
+  },
+  {
+    id: 3,
+    name: 'contact messages',
+    sql: `
+      CREATE TABLE contact_messages (
+        id SERIAL PRIMARY KEY,
+        visitor_id TEXT NOT NULL REFERENCES visitors(id),
+        name TEXT NOT NULL,
+        contact TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        iban TEXT,
+        message TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX contact_messages_visitor ON contact_messages(visitor_id);
+    `,
+  },
+];
+
+/** Any number held by the shop's servers while they migrate or seed: one at a time. */
+export const SCHEMA_LOCK = 0x5e0b_0016;
+
+/**
+ * Runs the migrations not yet applied. Safe when several servers start at once: the first
+ * holds a session advisory lock while it migrates (and seeds, see `withSchemaLock`), the others wait
+ * for it and then find nothing left to do.
+ */
+export async function migratePostgres(client: PoolClient): Promise<void> {
+  await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (id BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  const applied = new Set((await client.query<{ id: number }>('SELECT id FROM schema_migrations')).rows.map((row) => row.id));
+  for (const migration of PG_MIGRATIONS) {
+    if (applied.has(migration.id)) continue;
+    await client.query('BEGIN');
+    try {
+      await client.query(migration.sql);
+      await client.query('INSERT INTO schema_migrations (id, name, applied_at) VALUES ($1, $2, $3)', [migration.id, migration.name, new Date().toISOString()]);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    }
+  }
+}
+
+/** Runs `work` holding the schema lock (a session advisory lock on one connection). */
+export async function withSchemaLock<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK]);
+    try {
+      return await work(client);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [SCHEMA_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}

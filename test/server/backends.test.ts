@@ -1,0 +1,166 @@
+import { openShopDatabase } from '../../server/db/open';
+import { openPostgresShop } from '../../server/db/postgres/open';
+import type { ShopRepository, ListingFilter } from '../../server/db/repository';
+import { SqliteShopRepository } from '../../server/db/sqliteRepository';
+import { SPECIAL_PRODUCTS } from '../../server/db/catalogue/specialProducts';
+import { BRAKE_CATEGORY, AXIS } from '../../src/api/wire';
+import { BACKEND, createTestDatabase, TODAY } from './helpers';
+
+/**
+ * The same catalogue on both backends gives the same answers: text search (PostgreSQL's
+ * unaccent-folded full-text search and code prefix index against SQLite's FTS5), listings with
+ * every filter and sort, facets, vehicles, products, prices and baskets.
+ */
+const describeOnPostgres = BACKEND === 'postgres' ? describe : describe.skip;
+
+/** The first path where two JSON values differ, with both values; null when equal. */
+function firstDifference(a: unknown, b: unknown, path: string): string | null {
+  if (Object.is(a, b)) return null;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) {
+    return `${path || '.'}: sqlite ${JSON.stringify(a)?.slice(0, 120)} / postgres ${JSON.stringify(b)?.slice(0, 120)}`;
+  }
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+  for (const key of keys) {
+    const found = firstDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${path}.${key}`);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+describeOnPostgres('SQLite and PostgreSQL answer alike for the same catalogue', () => {
+  const SIZE = 800;
+  let sqlite: ShopRepository;
+  let postgres: ShopRepository;
+  const closers: Array<() => Promise<void>> = [];
+  let codes: string[] = [];
+  let catalogNumbers: string[] = [];
+  let engineIds: number[] = [];
+
+  beforeAll(async () => {
+    const { db } = openShopDatabase({ path: ':memory:', catalogueSize: SIZE, today: TODAY });
+    closers.push(async () => {
+      db.close();
+    });
+    sqlite = new SqliteShopRepository(db);
+    const database = await createTestDatabase();
+    const opened = await openPostgresShop({ url: database.url, catalogueSize: SIZE, today: TODAY, poolSize: 4 });
+    closers.push(async () => {
+      await opened.close();
+      await database.drop();
+    });
+    postgres = opened.repository;
+    codes = (db.prepare('SELECT name FROM param_values WHERE param_id = 172622 ORDER BY id LIMIT 6').all() as { name: string }[]).map((r) => r.name);
+    catalogNumbers = (db.prepare('SELECT catalog_no FROM products WHERE id >= 100 ORDER BY id LIMIT 6').all() as { catalog_no: string }[]).map((r) => r.catalog_no);
+    engineIds = (db.prepare('SELECT id FROM engines ORDER BY id LIMIT 3').all() as { id: number }[]).map((r) => r.id);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const close of closers) await close();
+  });
+
+  /** Differences found by `same` in the current test: the call and the first path that differs. */
+  let differences: string[] = [];
+  beforeEach(() => {
+    differences = [];
+  });
+  afterEach(() => {
+    expect(differences).toEqual([]);
+  });
+  const same = async <T,>(ask: (repository: ShopRepository) => Promise<T>) => {
+    const [a, b] = await Promise.all([ask(sqlite), ask(postgres)]);
+    const difference = firstDifference(a, b, '');
+    if (difference !== null) differences.push(`${ask.toString().replace(/\s+/g, ' ')}: ${difference}`);
+    return a;
+  };
+
+  it('text search: products, codes and the small groups', async () => {
+    const queries = [
+      'pastiglie', 'PASTIGLIE', 'pàstìglie', 'past', 'pa', 'pastiglie brembo', 'dischi forati', 'disc ant', 'brembo', 'Brembo Xtra', 'ÉBC', 'ebc green',
+      'ate ceramic', 'kit freni', 'freni posteriori', 'golf', 'panda', 'zimmermann', 'trw', 'ferodo ds', 'textar', 'bosch', 'accessori', 'spedizioni',
+      'xyz', 'zz', '  ', '"', "' OR 1=1 --", 'brem*" OR NEAR(a b)', '%_%', '\\', 'a-b.c', '0', '1', '12', '34 5',
+      ...codes, ...codes.map((c) => c.slice(0, 4)), ...codes.map((c) => c.replace(/[\s.-]/g, '').toLowerCase()),
+      ...catalogNumbers, ...catalogNumbers.map((c) => c.toLowerCase().replace(/\s/g, '')), ...catalogNumbers.map((c) => c.slice(0, 3)),
+    ];
+    let found = 0;
+    for (const query of queries) {
+      const answer = await same((r) => r.textSearch(query, 50));
+      found += answer.products.length + answer.replacementCodes.length;
+    }
+    // The queries find things (a comparison of empty answers proves nothing).
+    expect(found).toBeGreaterThan(200);
+  });
+
+  it('listings: every filter, sort and page, with facets', async () => {
+    const filters: ListingFilter[] = [
+      {},
+      { category: BRAKE_CATEGORY.pads },
+      { category: BRAKE_CATEGORY.discs, axis: AXIS.front },
+      { category: BRAKE_CATEGORY.pads, sort: 'price_asc' },
+      { category: BRAKE_CATEGORY.discs, sort: 'price_desc' },
+      { sort: 'name' },
+      { text: 'pastiglie brembo', sort: 'name' },
+      { text: 'dischi' },
+      { text: '"' },
+      { producer: 1 },
+      { engine: engineIds[0] },
+      { generation: 5000, vehicle: engineIds[1] },
+      { model: 1000 },
+      { brand: 1, category: BRAKE_CATEGORY.kits },
+      { discounted: true },
+      { subCategory: 170001 },
+      { vehicle: engineIds[0], category: BRAKE_CATEGORY.pads },
+    ];
+    for (const filter of filters) {
+      for (const page of [1, 2]) {
+        const listing = await same((r) => r.listing(filter, page, 24));
+        if (page === 1 && Object.keys(filter).length === 0) expect(listing.products).toHaveLength(24);
+      }
+      await same((r) => r.axisCounts(filter));
+    }
+  });
+
+  it('vehicles, products, brake finder, prices, shipping', async () => {
+    await same((r) => r.brands());
+    await same((r) => r.models(1));
+    await same((r) => r.generations(1000));
+    await same((r) => r.engines(5000));
+    await same((r) => r.engineTree());
+    await same((r) => r.engineTree('a'));
+    await same((r) => r.brandInitials());
+    await same((r) => r.substitutes());
+    for (const id of [...Object.values(SPECIAL_PRODUCTS), 100, 101, 777, SIZE + 500]) {
+      await same((r) => r.productPage(id));
+      await same((r) => r.traits(id));
+      await same((r) => r.productCategory(id));
+    }
+    await same((r) => r.brakeProducts({ category: BRAKE_CATEGORY.pads, axis: AXIS.front, limit: 50 }));
+    await same((r) => r.brakeProducts({ engine: engineIds[0], limit: 50 }));
+    await same((r) => r.brakeProducts({ productIds: [100, 101, 102, 99999], limit: 10 }));
+    await same((r) => r.lowestPrices([{ productId: SPECIAL_PRODUCTS.omnibusSrp }, { productId: SPECIAL_PRODUCTS.multiSize, sizeId: 'S2' }, { productId: 99999 }]));
+    await same((r) => r.shippingOptions(100, 'uniw', 3));
+    await same((r) => r.shippingOptions(100, 'uniw', 1, '90010'));
+    await same((r) => r.instalmentParams(123.456));
+  });
+
+  it('baskets: the same changes give the same answers and refusals', async () => {
+    const visitor = 'b'.repeat(32);
+    const changes = [
+      { mode: 'add', productId: 100, sizeId: 'uniw', quantity: 2, additional: '' },
+      { mode: 'add', productId: SPECIAL_PRODUCTS.rebateTiers, sizeId: 'uniw', quantity: 5, additional: '' },
+      { mode: 'add', productId: SPECIAL_PRODUCTS.minMaxQuantity, sizeId: 'uniw', quantity: 1, additional: '' },
+      { mode: 'add', productId: SPECIAL_PRODUCTS.minMaxQuantity, sizeId: 'uniw', quantity: 9, additional: '' },
+      { mode: 'add', productId: SPECIAL_PRODUCTS.unavailable, sizeId: 'uniw', quantity: 1, additional: '' },
+      { mode: 'add', productId: SPECIAL_PRODUCTS.multiSize, sizeId: 'S2', quantity: 4, additional: '' },
+      { mode: 'set', productId: 100, sizeId: 'uniw', quantity: 0, additional: '' },
+      { mode: 'add', productId: 99999, sizeId: 'uniw', quantity: 1, additional: '' },
+    ] as const;
+    for (const change of changes) {
+      await same((r) => r.changeBasket(visitor, change));
+      await same((r) => r.basket(visitor));
+    }
+    await same((r) => r.basketShippingOptions(visitor));
+    await same((r) => r.takeTrackingEvents(visitor));
+    await same((r) => r.removeFromBasket(visitor, [{ id: SPECIAL_PRODUCTS.rebateTiers, size: 'uniw', additional: '' }]));
+    await same((r) => r.basket(visitor));
+  });
+});
