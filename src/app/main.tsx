@@ -1,4 +1,5 @@
 import '../styles/main.css';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createShopStore, type RootState } from '../../store';
 import { rootSaga } from '../../sagas/root';
@@ -40,7 +41,9 @@ async function start() {
   };
   const root = document.getElementById('root')!;
   const tree = <ShopRoot store={store} i18n={i18n} onCommitted={startSagas} />;
-  if (preloaded && root.firstChild) hydrateRoot(root, tree);
+  // Hydration as a transition: React yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole page (the page is already drawn and readable).
+  if (preloaded && root.firstChild) startTransition(() => void hydrateRoot(root, tree));
   else createRoot(root).render(tree);
 }
 
