@@ -12,6 +12,7 @@ const PAGES: Array<{ name: string; path: string; status: number; content: RegExp
   { name: 'basket', path: '/basketedit.php', status: 200, content: [/<h1[^>]*>/] },
   { name: 'brakes', path: '/brakes.php', status: 200, content: [/<h1[^>]*>/] },
   { name: 'contact', path: '/contact.php', status: 200, content: [/<h1[^>]*>/, /<form/] },
+  { name: 'information page', path: '/pages/resi-e-rimborsi', status: 200, content: [/<h1[^>]*>Resi e rimborsi/, /<link rel="canonical"/] },
   { name: 'no-product', path: '/product-99999999-nothing.html', status: 404, content: [/<h1[^>]*>/, /<meta name="robots" content="noindex/] },
 ];
 
@@ -46,4 +47,25 @@ test.describe('server-rendered pages', () => {
       await screenshot(page, `ssr-${entry.name}-${testInfo.project.name}`);
     });
   }
+});
+
+test.describe('without the script', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the listing\u2019s filters and the header search are plain links and forms that work', async ({ page }) => {
+    await page.goto('/search.php?traits_alt[24]=148728');
+    await expect(page.locator('.product-card').first()).toBeVisible();
+    const first = await page.locator('.product-card a').first().getAttribute('href');
+    // The header search submits to /search.php and the server answers with results.
+    await page.getByRole('combobox', { name: 'Cerca ricambi' }).fill('TRW');
+    await page.getByRole('combobox', { name: 'Cerca ricambi' }).press('Enter');
+    await expect(page).toHaveURL(/\/search\.php\?text=TRW/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Risultati per «TRW»');
+    await expect(page.locator('.product-card').first()).toBeVisible();
+    // A product page: name, price and availability, drawn by the server.
+    await page.goto(first!);
+    await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+    await expect(page.locator('.price-block__price')).toBeVisible();
+    await expect(page.locator('.availability')).toBeVisible();
+  });
 });
