@@ -39,6 +39,8 @@ module.exports = (_env, argv) => {
         chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
       }),
       new webpack.DefinePlugin({ 'process.env.INSPECT': JSON.stringify(process.env.INSPECT || '') }),
+      // axios uses its XMLHttpRequest adapter in the browser: its fetch adapter stays out of the bundle.
+      new webpack.NormalModuleReplacementPlugin(/axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/, path.resolve(__dirname, 'src/api/build/axiosFetchAdapterStub.js')),
     ],
     optimization: {
       minimizer: ['...', new CssMinimizerPlugin()],

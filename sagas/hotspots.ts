@@ -1,11 +1,8 @@
 import { call, put, takeEvery } from 'redux-saga/effects';
 import { fetchHotspots } from '../src/api/hotspots';
+import { loadSanitizer, type SanitizeToFragment } from '../src/api/sanitizer';
 import type { HotspotsResponse } from '../src/api/wire';
 import { hotspotsLoaded, hotspotsLoading, hotspotsRemoved, hotspotsRequested } from '../store/hotspotsSlice';
-
-async function sanitizer() {
-  return (await import(/* webpackChunkName: "sanitizer" */ 'dompurify')).default;
-}
 
 /** Hotspot zones loaded by ajax; on failure the zones are removed (spec section 8). */
 export function* loadHotspots(action: ReturnType<typeof hotspotsRequested>) {
@@ -13,11 +10,11 @@ export function* loadHotspots(action: ReturnType<typeof hotspotsRequested>) {
   yield put(hotspotsLoading(zones));
   try {
     const answer: HotspotsResponse = yield call(fetchHotspots, action.payload);
-    const purify: Awaited<ReturnType<typeof sanitizer>> = yield call(sanitizer);
+    const sanitize: SanitizeToFragment = yield call(loadSanitizer);
     const clean: Record<string, string[]> = {};
     for (const zone of zones) {
       // One slide per product element of the zone's HTML.
-      const fragment = answer[zone] ? purify.sanitize(answer[zone], { RETURN_DOM_FRAGMENT: true }) : null;
+      const fragment = answer[zone] ? sanitize(answer[zone]) : null;
       clean[zone] = fragment ? Array.from(fragment.children).map((element) => element.outerHTML) : [];
     }
     yield put(hotspotsLoaded(clean));

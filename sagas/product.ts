@@ -4,6 +4,7 @@ import { buyBoxMachine, type BuyBoxEmitted, type PriceMode } from '../machines/b
 import { addToBasket, fireReturn, type AddToBasketResult } from '../src/api/basket';
 import { fetchInstalmentParams, fetchProductXmlAttributes, fetchProjector, requestAvailabilityNotice, type ProductXmlAttribute, type ProjectorPart } from '../src/api/catalogue';
 import { fetchLowestPrices, fetchShippingOptions } from '../src/api/graphql';
+import { sanitizeHtml } from '../src/api/sanitizer';
 import type { InstalmentParams, LowestPriceProduct, ProductPageData, ProjectorResponse, ShippingOption } from '../src/api/wire';
 import { buyStateOf, isPhysical, lineTotal, rebateSteps, unitPriceAt } from '../src/domain/productOffer';
 import { normaliseQuantity } from '../src/domain/quantity';
@@ -13,6 +14,7 @@ import { productLoaded } from '../store/pageSlice';
 import { BUY_BOX_FLOW, pageOffer, rulesFor, selectBuyBox, selectChosenOffer } from '../store/productSelectors';
 import {
   attributesLoaded,
+  descriptionSanitized,
   instalmentLoaded,
   lowestPriceLoaded,
   notifyStatus,
@@ -216,6 +218,12 @@ export function* loadInstalments(product: ProductPageData, quantity: number, off
   }
 }
 
+/** The long description is server HTML: sanitised before it reaches the page. */
+export function* sanitizeDescription(product: ProductPageData) {
+  const html: string = yield call(sanitizeHtml, product.longDescription);
+  yield put(descriptionSanitized(html));
+}
+
 /** Product XML attributes (GET /projector.php); errors are ignored. */
 export function* loadAttributes(productId: number) {
   try {
@@ -252,6 +260,7 @@ export function* runProductPage(action: ReturnType<typeof productLoaded>) {
   yield put(productOpened({ productId: product.product_id, quantity: rulesFor(product, sizeId, 'normal').min }));
   const shippingCache = new Map<string, ShippingOption[]>();
   yield fork(runFlow, BUY_BOX_FLOW, buyBoxMachine, { sizeId });
+  yield fork(sanitizeDescription, product);
   yield fork(loadAttributes, product.product_id);
   yield takeLatest(emittedBy('fetchSize'), fetchSize, product);
   yield takeEvery(emittedBy('add'), addProduct, product);

@@ -2,6 +2,7 @@ import { actionChannel, call, delay, fork, put, race, take, takeEvery } from 're
 import type { Channel } from 'redux-saga';
 import { fetchShopData } from '../src/api/basket';
 import { runScriptText } from '../src/api/scripts';
+import { fragmentHtml, loadSanitizer, type SanitizeToFragment } from '../src/api/sanitizer';
 import type { ShopDataRequest, ShopDataResponse } from '../src/api/wire';
 import { basketLoaded, wishlistCounted } from '../store/basketSlice';
 import { shopDataLoaded, shopDataRequested, snippetsPlaced, widgetsPlaced, type PlacedHtml } from '../store/shopDataSlice';
@@ -40,22 +41,18 @@ function* batchRequests() {
   }
 }
 
-async function sanitizer() {
-  return (await import(/* webpackChunkName: "sanitizer" */ 'dompurify')).default;
-}
-
 /** Places snippets by region: head (meta tags only), body top, otherwise body end. */
 export function* placeSnippets(action: ReturnType<typeof shopDataLoaded>) {
   const items = action.payload.Snippets?.response.items;
   if (!items) return;
-  const purify: Awaited<ReturnType<typeof sanitizer>> = yield call(sanitizer);
+  const sanitize: SanitizeToFragment = yield call(loadSanitizer);
   const bodyTop: PlacedHtml[] = [];
   const bodyEnd: PlacedHtml[] = [];
   for (const [id, item] of Object.entries(items)) {
     if (item.region === 'head') {
       yield call(placeHeadMeta, id, item.content);
     } else {
-      (item.region === 'body_top' ? bodyTop : bodyEnd).push({ id, html: purify.sanitize(item.content) });
+      (item.region === 'body_top' ? bodyTop : bodyEnd).push({ id, html: fragmentHtml(sanitize(item.content)) });
     }
   }
   yield put(snippetsPlaced({ bodyTop, bodyEnd }));
@@ -77,7 +74,7 @@ export function placeHeadMeta(id: string, html: string): void {
 export function* placeWidgets(action: ReturnType<typeof shopDataLoaded>) {
   const items = action.payload.ToplayersAndWidgets?.response.items;
   if (!items) return;
-  const purify: Awaited<ReturnType<typeof sanitizer>> = yield call(sanitizer);
+  const sanitize: SanitizeToFragment = yield call(loadSanitizer);
   const placed: PlacedHtml[] = [];
   for (const [id, item] of Object.entries(items)) {
     if (id === 'script') {
@@ -89,7 +86,7 @@ export function* placeWidgets(action: ReturnType<typeof shopDataLoaded>) {
         }
       }
     } else if (typeof item === 'object' && item) {
-      placed.push({ id, html: purify.sanitize(item.content) });
+      placed.push({ id, html: fragmentHtml(sanitize(item.content)) });
     }
   }
   yield put(widgetsPlaced(placed));

@@ -29,6 +29,8 @@ export interface ProductState {
   instalment: InstalmentParams | null;
   attributes: ProductXmlAttribute[];
   notify: 'idle' | 'sending' | 'sent' | 'failed';
+  /** The long description (server HTML) once sanitised; null until then. */
+  description: string | null;
 }
 
 const initialState: ProductState = {
@@ -40,6 +42,7 @@ const initialState: ProductState = {
   instalment: null,
   attributes: [],
   notify: 'idle',
+  description: null,
 };
 
 const productSlice = createSlice({
@@ -51,6 +54,9 @@ const productSlice = createSlice({
     },
     offerLoaded(state, action: PayloadAction<{ sizeId: string; mode: PriceMode; offer: SizeOffer }>) {
       state.offers[offerKey(action.payload.sizeId, action.payload.mode)] = action.payload.offer;
+    },
+    descriptionSanitized(state, action: PayloadAction<string>) {
+      state.description = action.payload;
     },
     quantitySet(state, action: PayloadAction<number>) {
       state.quantity = action.payload;
@@ -81,6 +87,7 @@ const productSlice = createSlice({
 
 export const {
   productOpened,
+  descriptionSanitized,
   offerLoaded,
   quantitySet,
   shippingLoading,

@@ -9,6 +9,11 @@ import { InstalmentOffer } from '../../components/InstalmentOffer';
 import { DELIVERY_COUNTRIES } from '../../domain/deliveryRegion';
 import { lineKey } from '../../domain/miniBasket';
 import '../../styles/basket.css';
+import itOffer from '../../i18n/it.offer';
+import { addPageTexts } from '../../i18n/runtime';
+
+// This page's own texts join the catalogue with its chunk.
+addPageTexts(itOffer);
 
 /**
  * The basket page (/basketedit.php): lines with quantities under their rules (0 or the remove

@@ -1,4 +1,3 @@
-import DOMPurify from 'dompurify';
 import { Fragment, lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { FinderSection } from '../../components/brakes/FinderSection';
 import '../../styles/finder.css';
@@ -12,6 +11,11 @@ import { DeliveryInfo } from './DeliveryInfo';
 import { Instalments } from './Instalments';
 import { hasBrakeForm, splitDescription } from '../../domain/brakeFinder';
 import '../../styles/product.css';
+import itOffer from '../../i18n/it.offer';
+import { addPageTexts } from '../../i18n/runtime';
+
+// This page's own texts join the catalogue with its chunk.
+addPageTexts(itOffer);
 
 /** The brake finder (products with a brake form) is its own chunk. */
 const BrakeFinder = lazy(() => import(/* webpackChunkName: "brake-finder-ui" */ '../../components/brakes/BrakeFinder').then((module) => ({ default: module.BrakeFinder })));
@@ -28,8 +32,8 @@ export default function ProductPage() {
   const { t } = useTranslation();
   const product = useAppSelector((state) => state.page.product);
   const attributes = useAppSelector((state) => state.product.attributes);
-  // The long description is server HTML: sanitised before it reaches the page.
-  const description = useMemo(() => (product ? DOMPurify.sanitize(product.longDescription) : ''), [product]);
+  // The long description is server HTML: the product saga sanitises it before it reaches the page.
+  const description = useAppSelector((state) => state.product.description) ?? '';
   // A brake product carries the finder inside its description, before the engine list (collapsed).
   const finderSplit = useMemo(() => (product && hasBrakeForm(product.awardedParameters) ? splitDescription(description) : null), [product, description]);
   if (!product) return <LoadingState />;
