@@ -71,7 +71,8 @@ export function* addFromList(inFlight: Set<string>, action: ReturnType<typeof li
 }
 
 export function* miniBasketSaga() {
-  const count: number = yield select((state: RootState) => state.basket.summary?.productsCounter ?? 0);
+  // Unknown until the page's first basket read, unless the store already holds a basket.
+  const count: number | undefined = yield select((state: RootState) => state.basket.summary?.productsCounter);
   yield fork(runFlow, MINI_BASKET_FLOW, miniBasketMachine, { count });
   yield takeEvery(basketLoaded.type, followBasket);
   yield takeEvery(emittedBy('remove'), removeLine);

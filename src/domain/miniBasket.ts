@@ -16,6 +16,19 @@ export function miniBasketView(productsCounter: number): MiniBasketView {
   return 'full';
 }
 
+/**
+ * When the mini basket may be shown (brake-shop spec, section 4, thresholds of section 9):
+ * hidden when empty, hidden again above the hide threshold (22 products).
+ */
+export function miniBasketShowable(productsCounter: number): boolean {
+  return productsCounter > 0 && productsCounter <= BASKET_LIST_HIDDEN_ABOVE;
+}
+
+/** The products reach the list threshold (10): the mini basket is shown without being asked. */
+export function reachesListThreshold(before: number, after: number): boolean {
+  return before < BASKET_LIST_MODE_FROM && after >= BASKET_LIST_MODE_FROM && miniBasketShowable(after);
+}
+
 /** One basket line's identity: product, size and variant hash. */
 export function lineKey(line: { id: number; size: string; md5_additional?: string; additional?: string }): string {
   return `${line.id}|${line.size}|${line.md5_additional ?? line.additional ?? ''}`;

@@ -18,7 +18,7 @@ function answering(status: number, data: unknown, headers: Record<string, string
     const requestHeaders = config.headers;
     seen.push({
       method: config.method,
-      url: (config.baseURL ?? '') + (config.url ?? '') + (config.params ? '?' + config.paramsSerializer!.serialize!(config.params, {}) : ''),
+      url: (config.baseURL ?? '') + (config.url ?? '') + (config.params ? '?' + (config.paramsSerializer as { serialize: (params: object) => string }).serialize(config.params) : ''),
       data: config.data,
       contentType: String(requestHeaders.get('Content-Type') ?? ''),
       accept: String(requestHeaders.get('Accept') ?? ''),
