@@ -1,14 +1,14 @@
 import { createAction, type Action } from '@reduxjs/toolkit';
 import { all, call, cancelled, delay, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import { buyBoxMachine, type BuyBoxEmitted, type PriceMode } from '../machines/buyBox';
-import { addToBasket, fireReturn, type AddToBasketResult } from '../src/api/basket';
+import type { AddToBasketResult } from '../src/api/basket';
 import { fetchInstalmentParams, fetchProductXmlAttributes, fetchProjector, requestAvailabilityNotice, type ProductXmlAttribute, type ProjectorPart } from '../src/api/catalogue';
 import { fetchLowestPrices, fetchShippingOptions } from '../src/api/graphql';
 import { sanitizeHtml } from '../src/api/sanitizer';
 import type { InstalmentParams, LowestPriceProduct, ProductPageData, ProjectorResponse, ShippingOption } from '../src/api/wire';
 import { buyStateOf, isPhysical, lineTotal, rebateSteps, unitPriceAt } from '../src/domain/productOffer';
 import { normaliseQuantity } from '../src/domain/quantity';
-import { basketLoaded } from '../store/basketSlice';
+import { QUANTITY_AFTER_ADD } from '../src/domain/miniBasket';
 import { flowEmitted, flowSend } from '../store/flowsSlice';
 import { productLoaded } from '../store/pageSlice';
 import { BUY_BOX_FLOW, pageOffer, rulesFor, selectBuyBox, selectChosenOffer } from '../store/productSelectors';
@@ -30,7 +30,7 @@ import {
 import type { RootState } from '../store';
 import { showAlert } from './alert';
 import { runFlow } from './flows';
-import { runTrackingEvents } from './tracking';
+import { addLineToBasket } from './basketAdd';
 
 /** The shopper typed a quantity (or pressed - / +): corrected by the quantity rules. */
 export const quantityEntered = createAction<number>('product/quantityEntered');
@@ -140,30 +140,30 @@ export function* loadLowestPrice(product: ProductPageData, sizeId: string) {
   }
 }
 
-/** POST /basketchange.php once; the mini basket takes the answer's basket; /return.php and tracking follow. */
+/**
+ * The buy box's add (the shared basket add, sagas/basketAdd.ts): the button shows loading (the
+ * buy box machine's `adding`), the totals refresh, /return.php and tracking follow, and the
+ * quantity field goes back to 1 (corrected by the product's quantity rules) after a success.
+ */
 export function* addProduct(product: ProductPageData, action: ReturnType<typeof flowEmitted>) {
   const { sizeId, mode } = action.payload.event as Extract<BuyBoxEmitted, { type: 'add' }>;
   const quantity: number = yield select((state: RootState) => state.product.quantity);
-  try {
-    const line = { product: product.product_id, size: sizeId, number: quantity, ...(mode === 'subscription' ? { subscription: true } : {}) };
-    const result: AddToBasketResult = yield call(addToBasket, line);
-    yield put(sendBox({ type: 'ADDED' }));
-    yield put(basketLoaded(result.answer.basket));
-    yield put(showAlert({ key: 'buy.added', style: 'success' }));
-    yield fork(fireAndForget, fireReturn);
-    yield fork(runTrackingEvents, result.headers);
-  } catch {
+  const line = { product: product.product_id, size: sizeId, number: quantity, ...(mode === 'subscription' ? { subscription: true } : {}) };
+  const result: AddToBasketResult | null = yield call(addLineToBasket, line, 'buy.addFailed');
+  if (!result) {
     yield put(sendBox({ type: 'ADD_FAILED' }));
-    yield put(showAlert({ key: 'buy.addFailed', style: 'error', duration: 4000 }));
+    return;
   }
+  yield put(sendBox({ type: 'ADDED' }));
+  yield put(showAlert({ key: 'buy.added', style: 'success' }));
+  yield call(resetQuantity, product);
 }
 
-function* fireAndForget(fn: () => Promise<unknown>) {
-  try {
-    yield call(fn);
-  } catch {
-    // The return hook's answer is not read.
-  }
+/** After an add the quantity field goes back to 1, raised quietly to the size's minimum when that is more. */
+export function* resetQuantity(product: ProductPageData) {
+  const box: ReturnType<typeof selectBuyBox> = yield select(selectBuyBox);
+  const rules = rulesFor(product, box?.context.sizeId ?? null, box?.context.mode ?? 'normal');
+  yield put(quantitySet(rules.max < rules.min ? rules.min : normaliseQuantity(QUANTITY_AFTER_ADD, rules).quantity));
 }
 
 function* alertOf(action: ReturnType<typeof flowEmitted>) {

@@ -7,6 +7,12 @@
 export const BASKET_LIST_MODE_FROM = 10;
 export const BASKET_LIST_HIDDEN_ABOVE = 22;
 
+/** Basket errors (add, remove) stay 4000 ms (brake-shop spec, sections 8 and 9). */
+export const BASKET_ERROR_MS = 4000;
+
+/** The quantity field goes back to 1 after a successful add (brake-shop spec, section 4). */
+export const QUANTITY_AFTER_ADD = 1;
+
 export type MiniBasketView = 'empty' | 'full' | 'list' | 'summary';
 
 export function miniBasketView(productsCounter: number): MiniBasketView {

@@ -85,7 +85,7 @@ const en: Catalogue = {
     unavailable: 'Product unavailable',
     phonePrice: 'Price on request. Please contact the seller.',
     pointsOnly: 'This item is only available in the loyalty programme',
-    addFailed: 'Something went wrong while adding the product',
+    addFailed: 'Something went wrong, please try again',
     added: 'Product added to your basket',
     outOfStock: 'Out of stock',
     contactUs: 'Contact us',

@@ -12,7 +12,8 @@ const itOffer = {
     unavailable: 'Prodotto non disponibile',
     phonePrice: 'Prezzo su richiesta. Contatta il venditore.',
     pointsOnly: 'Articolo disponibile solo nel programma fedeltà',
-    addFailed: "Si è verificato un errore durante l'aggiunta del prodotto",
+    // The brake-shop catalogue's text (section 8) on every add in this Italian build; Polish keeps the storefront document's.
+    addFailed: 'Qualcosa non è andato a buon fine, riprova',
     added: 'Prodotto aggiunto al carrello',
     outOfStock: 'Non disponibile in magazzino',
     contactUs: 'Contattaci',

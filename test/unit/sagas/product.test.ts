@@ -3,7 +3,8 @@ import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, throwError } from 'redux-saga-test-plan/providers';
 import type { Effect } from 'redux-saga/effects';
 import type { PriceMode } from '../../../machines/buyBox';
-import { addProduct, applyQuantity, fetchSize, loadInstalments, loadOffer, loadShipping, notifyRequested, sendNotice } from '../../../sagas/product';
+import { addProduct, resetQuantity, applyQuantity, fetchSize, loadInstalments, loadOffer, loadShipping, notifyRequested, sendNotice } from '../../../sagas/product';
+import { addLineToBasket } from '../../../sagas/basketAdd';
 import { showAlert } from '../../../sagas/alert';
 import { runTrackingEvents } from '../../../sagas/tracking';
 import { addToBasket, fireReturn, type AddToBasketResult } from '../../../src/api/basket';
@@ -539,22 +540,33 @@ describe('addProduct', () => {
   it('replays the success path step by step (testSaga), then the failure branch', () => {
     const saga = testSaga(addProduct, product, addAction);
     saga.next().inspect((effect: Effect) => expect(effect.type).toBe('SELECT'));
-    saga.next(3).call(addToBasket, { product: 11, size: 'uniw', number: 3 });
+    // The shared basket add (sagas/basketAdd.ts) does the POST, the basket, return.php and tracking.
+    saga.next(3).call(addLineToBasket, { product: 11, size: 'uniw', number: 3 }, 'buy.addFailed');
     saga.save('asked');
     saga.next(addResult).put(sendBox({ type: 'ADDED' }));
-    saga.next().put(basketLoaded(summary));
     saga.next().put(showAlert({ key: 'buy.added', style: 'success' }));
-    saga.next().inspect((effect: Effect) => {
-      // fork(fireAndForget, fireReturn): the return hook, its answer not awaited.
-      expect(effect.type).toBe('FORK');
-      expect((effect.payload as { args: unknown[] }).args).toEqual([fireReturn]);
-    });
-    saga.next().fork(runTrackingEvents, trackingHeaders);
+    saga.next().call(resetQuantity, product);
     saga.next().isDone();
 
-    saga.restore('asked').throw(new Error('500')).put(sendBox({ type: 'ADD_FAILED' }));
-    saga.next().put(showAlert({ key: 'buy.addFailed', style: 'error', duration: 4000 }));
+    saga.restore('asked').next(null).put(sendBox({ type: 'ADD_FAILED' }));
     saga.next().isDone();
+  });
+
+  it('puts the quantity field back to 1 after a success, and leaves it after a failure', async () => {
+    const ok = await expectSaga(addProduct, product, addAction)
+      .withReducer(rootReducer, addState())
+      .provide([
+        [matchers.call.fn(addToBasket), addResult],
+        [matchers.call.fn(fireReturn), null],
+        [matchers.call.fn(fetchTrackingEvents), []],
+      ])
+      .run();
+    expect((ok.storeState as RootState).product.quantity).toBe(1);
+    const failed = await expectSaga(addProduct, product, addAction)
+      .withReducer(rootReducer, addState())
+      .provide([[matchers.call.fn(addToBasket), throwError(new Error('500'))]])
+      .run();
+    expect((failed.storeState as RootState).product.quantity).toBe(3);
   });
 });
 
