@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { flowMatches, flowSend } from '../../store/flowsSlice';
 import { useAppDispatch, useAppSelector, useFlow } from '../../store/hooks';
 import { BANNERS_FLOW } from '../../machines/banners';
-import { BANNER_IDS, type BannerId } from '../domain/banners';
+import { bannersToShow, type BannerId } from '../domain/banners';
 import '../styles/forms.css';
 
 /** The discount code the banner announces, and the free-shipping threshold (euro). */
@@ -12,11 +12,15 @@ export const FREE_SHIPPING_FROM = 79;
 const TEXT_KEYS: Record<BannerId, string> = { discount_code: 'forms.banners.discount', free_shipping: 'forms.banners.freeShipping' };
 const NAME_KEYS: Record<BannerId, string> = { discount_code: 'forms.banners.discountName', free_shipping: 'forms.banners.freeShippingName' };
 
-/** The banners to show: none until the dismissal cookies are read, then those not dismissed. */
+/**
+ * The banners to show: none until the dismissal cookies are read, then those not dismissed;
+ * the free-shipping one only while it tells what the snippet bar does not (missing or reached).
+ */
 export function useShownBanners(): BannerId[] {
   const flow = useFlow<{ dismissed: string[] }>(BANNERS_FLOW);
+  const basket = useAppSelector((state) => state.basket.summary);
   if (!flow || !flowMatches(flow, 'shown')) return [];
-  return BANNER_IDS.filter((id) => !flow.context.dismissed.includes(id));
+  return bannersToShow(flow.context.dismissed, basket);
 }
 
 /**
@@ -31,7 +35,7 @@ export function Banners() {
   if (!shown.length) return null;
   // The free-shipping banner follows the basket: reached, or what is still missing.
   const text = (id: BannerId) => {
-    if (id === 'free_shipping' && basket && basket.productsCounter > 0) {
+    if (id === 'free_shipping' && basket) {
       return basket.toShippingFree === 0 ? t('basket.freeShipping') : t('basket.toFreeShipping', { amount: basket.toShippingFree_formatted });
     }
     return t(TEXT_KEYS[id], { code: DISCOUNT_CODE, amount: FREE_SHIPPING_FROM });
