@@ -98,7 +98,7 @@ export function* fetchSize(product: ProductPageData, action: ReturnType<typeof f
     }
     yield put(offerLoaded({ sizeId, mode, offer }));
   }
-  const buyState = buyStateOf({ productType: product.product_type, gratis: product.sizes[sizeId]?.gratis ?? false, availability: offer.availability, prices: offer.prices });
+  const buyState = buyStateOf({ productType: product.product_type, gratis: product.sizes[sizeId]?.gratis ?? false, availability: offer.availability, prices: offer.prices, phonePrice: product.sizes[sizeId]?.phone_price });
   yield put(sendBox({ type: 'SIZE_READY', sizeId, mode, buyState }));
   // The rules of the new size and mode apply to the quantity already chosen.
   yield call(applyQuantity, product, yield select((state: RootState) => state.product.quantity), true);
@@ -204,7 +204,7 @@ export function* loadShipping(product: ProductPageData, sizeId: string, quantity
 }
 
 export function* loadInstalments(product: ProductPageData, quantity: number, offer: SizeOffer) {
-  const buyable = buyStateOf({ productType: product.product_type, gratis: false, availability: offer.availability, prices: offer.prices }) === 'available';
+  const buyable = buyStateOf({ productType: product.product_type, gratis: false, availability: offer.availability, prices: offer.prices}) === 'available';
   if (!buyable || !(offer.prices.value > 0)) {
     yield put(instalmentLoaded(null));
     return;

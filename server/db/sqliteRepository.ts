@@ -285,7 +285,7 @@ export class SqliteShopRepository implements ShopRepository {
     // A list adds 1 of the only size: only where 1 is a valid order the shopper needs no choice for.
     const listSize = (r: (typeof rows)[number]): string | null => {
       const oneIsValid = r.unit_sellby === 1 && !(r.min_quantity && r.min_quantity > 1) && !(r.min_size_quantity && r.min_size_quantity > 1);
-      const buyable = r.status !== 'disable' && !r.gratis && r.price_gross > 0 && (r.status === 'order' || r.stock !== 0);
+      const buyable = r.status !== 'disable' && !r.gratis && r.price_gross > 0 && r.stock !== 0;
       return r.size_count === 1 && oneIsValid && buyable ? r.size_id : null;
     };
     const products: ListingProduct[] = rows.map((r) => ({
@@ -996,8 +996,8 @@ function orderRules(r: RuleSource, subscription: boolean) {
   return quantityBounds({
     unit_sellby: r.unit_sellby,
     unit_precision: r.unit_precision,
-    // Sold on order: not capped by stock.
-    stock: r.status === 'order' ? -1 : r.stock,
+    // The size's stock caps the quantity, sold on order too (storefront spec, section 5).
+    stock: r.stock,
     subscription,
     order_quantity_range: {
       min_quantity_per_order: r.min_quantity,

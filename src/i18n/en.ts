@@ -13,7 +13,7 @@ const en: Catalogue = {
     menuTitle: 'Categories',
     closeMenu: 'Close the menu',
   },
-  shop: { name: 'FreniShop', tagline: 'Brake parts for your car', notices: 'Shop notices', backToTop: 'Back to top', skipToContent: 'Skip to content' },
+  shop: { name: 'FreniShop', tagline: 'Brake parts for your car', notices: 'Shop notices', backToTop: 'Back to top', skipToContent: 'Skip to content', phonePrice: 'Price on request' },
   header: {
     searchLabel: 'Search parts',
     searchPlaceholder: 'Search by name, part number or OE code',

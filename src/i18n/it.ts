@@ -19,7 +19,7 @@ const it = {
     menuTitle: 'Categorie',
     closeMenu: 'Chiudi il menu',
   },
-  shop: { name: 'FreniShop', tagline: 'Ricambi freni per la tua auto', notices: 'Avvisi del negozio', backToTop: 'Torna su', skipToContent: 'Vai al contenuto' },
+  shop: { name: 'FreniShop', tagline: 'Ricambi freni per la tua auto', notices: 'Avvisi del negozio', backToTop: 'Torna su', skipToContent: 'Vai al contenuto', phonePrice: 'Prezzo su richiesta' },
   header: {
     searchLabel: 'Cerca ricambi',
     searchPlaceholder: 'Cerca per nome, codice o codice OE',

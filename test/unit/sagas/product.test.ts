@@ -24,7 +24,7 @@ import type {
 import { basketLoaded } from '../../../store/basketSlice';
 import { flowEmitted, flowSend } from '../../../store/flowsSlice';
 import { rootReducer, type RootState } from '../../../store';
-import { BUY_BOX_FLOW, pageOffer } from '../../../store/productSelectors';
+import { BUY_BOX_FLOW, pageOffer, rulesFor } from '../../../store/productSelectors';
 import {
   instalmentLoaded,
   notifyStatus,
@@ -340,7 +340,8 @@ describe('fetchSize', () => {
   });
 
   it('a miss loads the offer, stores it, then sends SIZE_READY with the buy state of the loaded offer', async () => {
-    // The page says the size is buyable; the fresh answer says phone price only.
+    // The size is flagged phone_price (issue 15: the flag decides the phone-price state); the fresh answer has no price to buy with.
+    const phoneSized = productData({ sizes: { uniw: size({ phone_price: true }) } });
     const answer: ProjectorResponse = { ...fullAnswer, sizeprices: prices({ value: 0, price_formatted: '', basket_enable: 'n' }) };
     const offer: SizeOffer = { availability: answer.sizeavailability!, delivery: answer.sizedelivery!, prices: answer.sizeprices!, bundle: undefined };
     const dispatched: string[] = [];
@@ -348,7 +349,7 @@ describe('fetchSize', () => {
       dispatched.push(action.type);
       return rootReducer(state, action);
     };
-    const { storeState } = await expectSaga(fetchSize, product, emitted({ type: 'fetchSize', sizeId: 'uniw', mode: 'normal' }))
+    const { storeState } = await expectSaga(fetchSize, phoneSized, emitted({ type: 'fetchSize', sizeId: 'uniw', mode: 'normal' }))
       .withReducer(recording, stateWith({ box: { sizeId: 'uniw' } }))
       .provide([
         [matchers.call.fn(fetchProjector), answer],
@@ -370,7 +371,9 @@ describe('fetchSize', () => {
     ['pointsOnly', { sizeprices: prices({ value: 0, points: 150 }) }],
     ['available', { sizeprices: prices({ value: 0, basket_enable: 'y' }) }],
   ] as const)('SIZE_READY says %s for that answer', (buyState, parts) => {
-    return expectSaga(fetchSize, product, emitted({ type: 'fetchSize', sizeId: 'uniw', mode: 'normal' }))
+    // A size flagged phone_price (issue 15: the flag decides the phone-price state).
+    const phoneSized = productData({ sizes: { uniw: size({ phone_price: true }) } });
+    return expectSaga(fetchSize, phoneSized, emitted({ type: 'fetchSize', sizeId: 'uniw', mode: 'normal' }))
       .withReducer(rootReducer, stateWith({ box: { sizeId: 'uniw' } }))
       .provide([
         [matchers.call.fn(fetchProjector), { ...fullAnswer, ...parts }],
@@ -707,5 +710,18 @@ describe('sendNotice', () => {
       .put(notifyStatus('failed'))
       .not.put(notifyStatus('sent'))
       .run();
+  });
+});
+
+/* ------------------------------------------------------------------ quantity rules (issue 15) */
+
+describe('quantity rules of a size', () => {
+  it('the stock caps the quantity for a size sold on order too (storefront spec, section 5)', () => {
+    const onOrder = productData({ sizes: { uniw: size({ amount: 12, availability: availability({ status: 'order', status_description: 'Su ordinazione' }) }) } });
+    expect(rulesFor(onOrder, 'uniw', 'normal').max).toBe(12);
+    const inStock = productData({ sizes: { uniw: size({ amount: 12 }) } });
+    expect(rulesFor(inStock, 'uniw', 'normal').max).toBe(12);
+    const unlimited = productData({ sizes: { uniw: size({ amount: -1, availability: availability({ status: 'order' }) }) } });
+    expect(rulesFor(unlimited, 'uniw', 'normal').max).toBe(Infinity);
   });
 });
