@@ -1,4 +1,5 @@
-import { call, put, takeEvery } from 'redux-saga/effects';
+import { call, put, select, takeEvery } from 'redux-saga/effects';
+import type { RootState } from '../store';
 import { fetchHotspots } from '../src/api/hotspots';
 import { loadSanitizer, type SanitizeToFragment } from '../src/api/sanitizer';
 import type { HotspotsResponse } from '../src/api/wire';
@@ -9,7 +10,8 @@ export function* loadHotspots(action: ReturnType<typeof hotspotsRequested>) {
   const { zones } = action.payload;
   yield put(hotspotsLoading(zones));
   try {
-    const answer: HotspotsResponse = yield call(fetchHotspots, action.payload);
+    const inBasket: number[] = yield select((state: RootState) => [...new Set((state.basket?.summary?.products ?? []).map((line) => line.id))]);
+    const answer: HotspotsResponse = yield call(fetchHotspots, { ...action.payload, products: inBasket });
     const sanitize: SanitizeToFragment = yield call(loadSanitizer);
     const clean: Record<string, string[]> = {};
     for (const zone of zones) {

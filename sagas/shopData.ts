@@ -4,7 +4,7 @@ import { fetchShopData } from '../src/api/basket';
 import { runScriptText } from '../src/api/scripts';
 import { fragmentHtml, loadSanitizer, type SanitizeToFragment } from '../src/api/sanitizer';
 import type { ShopDataRequest, ShopDataResponse } from '../src/api/wire';
-import { basketLoaded, wishlistCounted } from '../store/basketSlice';
+import { basketLoaded, basketUserLoaded, wishlistCounted } from '../store/basketSlice';
 import { shopDataLoaded, shopDataRequested, snippetsPlaced, widgetsPlaced, type PlacedHtml } from '../store/shopDataSlice';
 
 /** Requests that arrive within this window of the first one travel in the same POST. */
@@ -96,6 +96,8 @@ export function* placeWidgets(action: ReturnType<typeof shopDataLoaded>) {
 export function* takeBasketFromBundle(action: ReturnType<typeof shopDataLoaded>) {
   const basket = action.payload.Basket?.response.basket;
   if (basket) yield put(basketLoaded(basket));
+  const user = action.payload.Basket?.response.user;
+  if (user) yield put(basketUserLoaded(user));
   const wishlist = action.payload.Wishlist?.response.attributes.count;
   if (typeof wishlist === 'number') yield put(wishlistCounted(wishlist));
 }

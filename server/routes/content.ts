@@ -85,6 +85,11 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
     const zones = (optionalText(query, 'zones-names', 400) ?? '').split(',').map((z) => z.trim()).filter(Boolean);
     if (!zones.length || zones.length > 10 || zones.some((z) => !/^[a-z0-9_-]{1,40}$/i.test(z))) throw new BadRequest('invalid_parameter', 'Parameter zones-names needs 1 to 10 zone names');
     const product = optionalId(query, 'product');
+    // The products already in the basket: a zone does not offer them again.
+    const productsText = optionalText(query, 'products', 2000) ?? '';
+    if (productsText && !/^\d{1,9}(,\d{1,9}){0,99}$/.test(productsText)) throw new BadRequest('invalid_parameter', 'Parameter products is a comma-separated list of up to 100 product ids');
+    const excluded = new Set(productsText ? productsText.split(',').map(Number) : []);
+    if (product) excluded.add(product);
     const answer: HotspotsResponse = {};
     for (const zone of zones) {
       const filter = zone === 'hotspot_related' && product ? { category: await repo.productCategory(product) ?? undefined } : {};
@@ -98,7 +103,7 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
       }
       const listing = await repo.listing({ ...filter, discounted: zone === 'hotspot_promo', sort: 'popular' }, 1, 8);
       answer[zone] = listing.products
-        .filter((p) => p.id !== product)
+        .filter((p) => !excluded.has(p.id))
         .map(
           (p) =>
             `<article class="hotspot-product"><a href="${escapeHtml(p.link)}"><img src="${escapeHtml(p.icon)}" alt="" width="120" height="120" loading="lazy"><span class="hotspot-product__name">${escapeHtml(p.name)}</span></a><span class="hotspot-product__price">${escapeHtml(p.price.formatted)}</span></article>`,

@@ -75,7 +75,7 @@ export type SnippetRegion = 'head' | 'body_top' | 'body_bottom';
 
 export interface ShopDataResponse {
   Projector?: { response: ProductPageData | null };
-  Basket?: { response: { basket: BasketSummary } };
+  Basket?: { response: { basket: BasketSummary; user?: BasketResponse['user'] } };
   Wishlist?: { response: { attributes: { count: number } } };
   Comparers?: { response: { product: ComparerItem[] } };
   Snippets?: { response: { items: Record<string, { region: SnippetRegion | string; content: string }> } };

@@ -146,6 +146,20 @@ describe('content endpoints', () => {
     expect(answer.unknown_zone).toBe('');
   });
 
+  it('leaves the products the page names in `products` (the basket\u2019s) out of the zones; a bad list is a 400', async () => {
+    const url = '/ajax/hotspots.php?action=get-hotspots-html&zones-names=hotspot_bestsellers&zones-types=main';
+    const first = (await app.inject({ method: 'GET', url })).json();
+    const ids = [...String(first.hotspot_bestsellers).matchAll(/href="\/product-(\d+)-/g)].map((m) => Number(m[1]));
+    expect(ids.length).toBeGreaterThan(1);
+    const without = (await app.inject({ method: 'GET', url: `${url}&products=${ids.slice(0, 2).join(',')}` })).json();
+    const after = [...String(without.hotspot_bestsellers).matchAll(/href="\/product-(\d+)-/g)].map((m) => Number(m[1]));
+    expect(after).not.toContain(ids[0]);
+    expect(after).not.toContain(ids[1]);
+    const bad = await app.inject({ method: 'GET', url: `${url}&products=1,x` });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('invalid_parameter');
+  });
+
   it('answers the product XML', async () => {
     const response = await app.inject({ method: 'GET', url: `/projector.php?product=${SPECIAL_PRODUCTS.multiSize}&shop_xml=true&getProductXML=true` });
     expect(response.headers['content-type']).toContain('application/xml');
