@@ -187,7 +187,10 @@ export function* refreshExtras(product: ProductPageData, shippingCache: Map<stri
 
 export function* loadShipping(product: ProductPageData, sizeId: string, quantity: number, offer: SizeOffer, cache: Map<string, ShippingOption[]>) {
   if (!isPhysical(product.product_type) || offer.availability.status === 'disable' || offer.delivery.undefined === 'true') return;
-  const hash = `${product.product_id}|${sizeId}|${quantity}`;
+  // The delivery region the shopper gave (the basket page's estimate), sent as forcedRegion.
+  const estimated: { kind: string; region?: string } | null = yield select((state: RootState | undefined) => state?.basketPage?.estimate.region ?? null);
+  const region = estimated && (estimated.kind === 'mainland' || estimated.kind === 'remote') ? (estimated.region ?? null) : null;
+  const hash = `${product.product_id}|${sizeId}|${quantity}${region ? `|${region}` : ''}`;
   const known = cache.get(hash);
   if (known) {
     yield put(shippingLoaded(known));
@@ -195,7 +198,8 @@ export function* loadShipping(product: ProductPageData, sizeId: string, quantity
   }
   yield put(shippingLoading());
   try {
-    const options: ShippingOption[] = yield call(fetchShippingOptions, { id: product.product_id, size: sizeId, quantity });
+    const line = { id: product.product_id, size: sizeId, quantity };
+    const options: ShippingOption[] = yield region ? call(fetchShippingOptions, line, undefined, region) : call(fetchShippingOptions, line);
     cache.set(hash, options);
     yield put(shippingLoaded(options));
   } catch {

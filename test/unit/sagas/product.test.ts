@@ -725,3 +725,17 @@ describe('quantity rules of a size', () => {
     expect(rulesFor(unlimited, 'uniw', 'normal').max).toBe(Infinity);
   });
 });
+
+describe('loadShipping with a delivery region (issue 15)', () => {
+  it('sends the region the shopper gave on the basket page as forcedRegion, and caches per region', async () => {
+    const cache = new Map<string, ShippingOption[]>();
+    const state = stateWith({});
+    const withRegion = { ...state, basketPage: { ...state.basketPage, estimate: { status: 'ready' as const, region: { kind: 'remote' as const, region: 'PT-islands' }, options: [] } } };
+    await expectSaga(loadShipping, product, 'uniw', 2, pageOfferOf(product), cache)
+      .withState(withRegion)
+      .provide([[matchers.call.fn(fetchShippingOptions), couriers]])
+      .call(fetchShippingOptions, { id: 11, size: 'uniw', quantity: 2 }, undefined, 'PT-islands')
+      .run();
+    expect([...cache.keys()]).toEqual(['11|uniw|2|PT-islands']);
+  });
+});
