@@ -57,6 +57,8 @@ test.describe('adding to the basket', () => {
     await request.post('/__test/faults', { data: { path: '/basketchange.php', mode: 'fail', times: 1 } });
     await page.getByRole('button', { name: 'Aumenta la quantità' }).click();
     await expect(page.locator('.stepper__input')).toHaveValue('2');
+    // The button says "added" for a moment first; the shopper adds again once it offers to.
+    await expect(buy).toHaveText('Aggiungi al carrello');
     await buy.click();
     await expect(alertText(page)).toHaveText(FAILURE);
     await expect(page.locator('.alert-region .alert--error')).toBeVisible();
