@@ -5,7 +5,8 @@ import type { AddToBasketResult } from '../src/api/basket';
 import { fetchInstalmentParams, fetchProductXmlAttributes, fetchProjector, requestAvailabilityNotice, type ProductXmlAttribute, type ProjectorPart } from '../src/api/catalogue';
 import { fetchLowestPrices, fetchShippingOptions } from '../src/api/graphql';
 import { sanitizeHtml } from '../src/api/sanitizer';
-import type { InstalmentParams, LowestPriceProduct, ProductPageData, ProjectorResponse, ShippingOption } from '../src/api/wire';
+import type { BasketSummary, InstalmentParams, LowestPriceProduct, ProductPageData, ProjectorResponse, ShippingOption } from '../src/api/wire';
+import type { InstalmentRequest } from '../src/domain/instalments';
 import { buyStateOf, isPhysical, lineTotal, rebateSteps, unitPriceAt } from '../src/domain/productOffer';
 import { normaliseQuantity } from '../src/domain/quantity';
 import { QUANTITY_AFTER_ADD } from '../src/domain/miniBasket';
@@ -214,8 +215,19 @@ export function* loadInstalments(product: ProductPageData, quantity: number, off
     return;
   }
   const unit = unitPriceAt(quantity, product.price_type === 'net' ? offer.prices.price_net : offer.prices.value, rebateSteps(offer.prices, product.price_type));
+  const gross = unitPriceAt(quantity, offer.prices.value, rebateSteps(offer.prices, 'gross'));
+  const net = unitPriceAt(quantity, offer.prices.price_net, rebateSteps(offer.prices, 'net'));
+  const basket: BasketSummary | null = yield select((state: RootState | undefined) => state?.basket?.summary ?? null);
   try {
-    const params: InstalmentParams = yield call(fetchInstalmentParams, lineTotal(unit, quantity));
+    const request: InstalmentRequest = {
+      currency: product.currency,
+      price: product.price_type === 'net' ? lineTotal(unit, quantity) : lineTotal(gross, quantity),
+      priceNet: lineTotal(net, quantity),
+      basketCount: basket?.productsCounter ?? 0,
+      basketCost: basket?.worth ?? 0,
+      basketCostNet: basket?.worth_net ?? 0,
+    };
+    const params: InstalmentParams = yield call(fetchInstalmentParams, request);
     yield put(instalmentLoaded(params));
   } catch {
     yield put(instalmentLoaded(null));

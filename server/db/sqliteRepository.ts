@@ -32,6 +32,7 @@ const REMOTE_EXTRA_DAYS = 2;
 import { formatPrice } from '../../src/domain/priceMask';
 import { quantityAllowed, quantityBounds } from '../../src/domain/quantity';
 import { foldText } from '../../src/domain/searchText';
+import { allowsInstalments } from '../../src/domain/instalments';
 import { productLink } from '../text';
 import type { BasketChange, BasketChangeResult, BrakeProductFilter, ContactMessage, ListingFilter, ShopRepository } from './repository';
 
@@ -813,7 +814,7 @@ export class SqliteShopRepository implements ShopRepository {
   async basket(visitorId: string): Promise<BasketSummary> {
     const rows = this.stmt(
       `SELECT l.product_id, l.size_id, l.additional, l.count, p.name, p.slug, p.vat, p.catalog_no, s.name AS size_name, s.price_gross, s.subscription_gross,
-         p.unit, p.unit_plural, p.unit_sellby, p.unit_precision, p.min_quantity, p.max_quantity, p.min_size_quantity, p.max_size_quantity, p.min_subscription_quantity, s.stock, s.status
+         p.unit, p.unit_plural, p.unit_sellby, p.unit_precision, p.min_quantity, p.max_quantity, p.min_size_quantity, p.max_size_quantity, p.min_subscription_quantity, s.stock, s.status, p.type AS product_type
        FROM basket_lines l JOIN products p ON p.id = l.product_id JOIN sizes s ON s.product_id = l.product_id AND s.size_id = l.size_id
        WHERE l.visitor_id = ? ORDER BY l.added_at, l.product_id`,
     ).all(visitorId) as Array<{
@@ -830,6 +831,7 @@ export class SqliteShopRepository implements ShopRepository {
       subscription_gross: number | null;
       unit: string;
       unit_plural: string;
+      product_type: string;
     } & RuleSource>;
     let worth = 0;
     let worthNet = 0;
@@ -854,6 +856,7 @@ export class SqliteShopRepository implements ShopRepository {
         worth_unit: unit,
         prices: { worth_net_formatted: formatPrice(lineNet), worth_gros_formatted: formatPrice(lineGross) },
         rules: lineRules(r, subscription),
+        instalments: allowsInstalments(r.product_type),
       };
     });
     worth = round2(worth);

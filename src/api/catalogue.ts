@@ -1,5 +1,6 @@
 import { form, http } from './http';
 import type { InstalmentParams, ListingResponse, ProjectorResponse, SearchValuesResponse } from './wire';
+import type { InstalmentRequest } from '../domain/instalments';
 
 /** The listing page's data for the given query parameters (traits_alt[...], menu_alt[...], text, page). */
 export async function fetchListing(query: Record<string, string>, signal?: AbortSignal): Promise<ListingResponse> {
@@ -58,9 +59,20 @@ export async function fetchProductXmlAttributes(product: number, signal?: AbortS
   }));
 }
 
-/** GET /ajax/instalments.php?price=: the instalment calculator's limits for an amount. */
-export async function fetchInstalmentParams(price: number, signal?: AbortSignal): Promise<InstalmentParams> {
-  return (await http.get<InstalmentParams>('/ajax/instalments.php', { params: { price: price.toFixed(2) }, signal })).data;
+/**
+ * GET /ajax/instalments.php: the instalment calculator's limits for an amount, asked with
+ * currency, price, priceNet, basketCount, basketCost and basketCostNet (brake-shop spec, section 4).
+ */
+export async function fetchInstalmentParams(request: InstalmentRequest, signal?: AbortSignal): Promise<InstalmentParams> {
+  const params = {
+    currency: request.currency,
+    price: request.price.toFixed(2),
+    priceNet: request.priceNet.toFixed(2),
+    basketCount: Math.trunc(request.basketCount),
+    basketCost: request.basketCost.toFixed(2),
+    basketCostNet: request.basketCostNet.toFixed(2),
+  };
+  return (await http.get<InstalmentParams>('/ajax/instalments.php', { params, signal })).data;
 }
 
 /** POST /ajax/notify.php (ours): e-mail me when this size is back in stock. */

@@ -104,6 +104,8 @@ export interface BasketProduct {
   count: number;
   worth_unit: number;
   prices: { worth_net_formatted: string; worth_gros_formatted: string };
+  /** Ours: whether this product may be paid in instalments. */
+  instalments?: boolean;
   /** The line's quantity rules (ours): step, decimals, minimum and maximum (null: no cap), units. */
   rules?: { step: number; precision: number; min: number; max: number | null; unit: string; unit_plural: string };
 }
@@ -506,6 +508,8 @@ export interface InstalmentParams {
   link: string;
   instalmentName: string;
   priceType: 'net' | 'gross';
+  /** Ours: whether every product in the visitor's basket allows instalments. */
+  allProductsAllow?: boolean;
 }
 
 /** GET|POST /ajax/validate.php?field=email|phone|bank_account|zipcode&value=... (ours). */

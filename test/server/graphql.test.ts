@@ -181,6 +181,22 @@ describe('content endpoints', () => {
     expect((await app.inject({ method: 'GET', url: '/ajax/instalments.php?price=abc' })).statusCode).toBe(400);
   });
 
+  it('takes the six instalment parameters and says whether every basket product allows instalments', async () => {
+    const visitor = new Visitor(app);
+    const url = '/ajax/instalments.php?currency=EUR&price=250.50&priceNet=205.33&basketCount=0&basketCost=0.00&basketCostNet=0.00';
+    expect((await visitor.request({ method: 'GET', url })).json()).toMatchObject({ totalPrice: 250.5, allProductsAllow: true });
+    // A virtual product (demo id 7) does not allow instalments: the basket answer marks its line, the instalment answer says so.
+    await visitor.request({ method: 'POST', url: '/basketchange.php?mode=1', form: { product: String(SPECIAL_PRODUCTS.virtual), size: 'uniw', number: '1' } });
+    const basket = (await visitor.request({ method: 'GET', url: '/ajax/basket.php?getAjax=true' })).json();
+    expect(basket.basket.products[0].instalments).toBe(false);
+    expect((await visitor.request({ method: 'GET', url })).json()).toMatchObject({ allProductsAllow: false });
+    for (const bad of ['basketCount=x', 'currency=euro', 'priceNet=1e9', 'basketCost=-1']) {
+      const answer = await visitor.request({ method: 'GET', url: `/ajax/instalments.php?price=10&${bad}` });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().error.code).toBe('invalid_parameter');
+    }
+  });
+
   it('answers the wishlist count, the return hook and the size versions of listed products', async () => {
     const visitor = new Visitor(app);
     expect((await visitor.get('/ajax/wishlist.php')).json()).toEqual({ count: 0 });

@@ -189,5 +189,5 @@ function ShippingEstimate() {
 function BasketInstalments({ basket }: { basket: BasketSummary }) {
   const params: InstalmentParams | null = useAppSelector((state) => state.basketPage.instalment);
   if (!params) return null;
-  return <InstalmentOffer params={params} input={{ price: basket.worth, basketCount: basket.productsCounter, allProductsAllow: true }} headingId="basket-instalments-title" />;
+  return <InstalmentOffer params={params} input={{ price: basket.worth, basketCount: basket.productsCounter, allProductsAllow: basket.products.every((line) => line.instalments !== false) && (params.allProductsAllow ?? true) }} headingId="basket-instalments-title" />;
 }

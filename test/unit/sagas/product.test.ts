@@ -5,6 +5,7 @@ import type { Effect } from 'redux-saga/effects';
 import type { PriceMode } from '../../../machines/buyBox';
 import { addProduct, resetQuantity, applyQuantity, fetchSize, loadInstalments, loadOffer, loadShipping, notifyRequested, sendNotice } from '../../../sagas/product';
 import { addLineToBasket } from '../../../sagas/basketAdd';
+import type { InstalmentRequest } from '../../../src/domain/instalments';
 import { showAlert } from '../../../sagas/alert';
 import { runTrackingEvents } from '../../../sagas/tracking';
 import { addToBasket, fireReturn, type AddToBasketResult } from '../../../src/api/basket';
@@ -643,20 +644,34 @@ describe('loadInstalments', () => {
     [3, 70.95],
     [4, 89.64],
     [10, 211.7],
-  ])('quantity %p asks the limits for the rebate tier unit price x quantity = %p', (quantity, amount) => {
-    return expectSaga(loadInstalments, product, quantity, offer)
-      .provide([[matchers.call.fn(fetchInstalmentParams), instalmentParams]])
-      .call(fetchInstalmentParams, amount)
+  ])('quantity %p asks the limits for the rebate tier unit price x quantity = %p', async (quantity, amount) => {
+    // Issue 15: the request carries currency, price, priceNet, basketCount, basketCost and basketCostNet.
+    let asked: InstalmentRequest | null = null;
+    await expectSaga(loadInstalments, product, quantity, offer)
+      .provide([[matchers.call.fn(fetchInstalmentParams), dynamic(({ args }) => ((asked = args[0] as InstalmentRequest), instalmentParams))]])
       .put(instalmentLoaded(instalmentParams))
       .run();
+    expect(asked).toMatchObject({ currency: product.currency, price: amount, basketCount: 0, basketCost: 0, basketCostNet: 0 });
+    expect(asked!.priceNet).toBeGreaterThan(0);
+    expect(asked!.priceNet).toBeLessThan(amount);
   });
 
-  it('net prices use the net tiers', () => {
+  it('net prices use the net tiers', async () => {
     const net = productData({ price_type: 'net' });
-    return expectSaga(loadInstalments, net, 4, pageOfferOf(net))
-      .provide([[matchers.call.fn(fetchInstalmentParams), instalmentParams]])
-      .call(fetchInstalmentParams, 73.48)
+    let asked: InstalmentRequest | null = null;
+    await expectSaga(loadInstalments, net, 4, pageOfferOf(net))
+      .provide([[matchers.call.fn(fetchInstalmentParams), dynamic(({ args }) => ((asked = args[0] as InstalmentRequest), instalmentParams))]])
       .run();
+    expect(asked).toMatchObject({ price: 73.48, priceNet: 73.48 });
+  });
+
+  it('asks with the basket: its product count, cost and net cost', async () => {
+    let asked: InstalmentRequest | null = null;
+    await expectSaga(loadInstalments, product, 1, offer)
+      .withState({ basket: { summary: { productsCounter: 3, worth: 120.5, worth_net: 98.77, products: [] } } })
+      .provide([[matchers.call.fn(fetchInstalmentParams), dynamic(({ args }) => ((asked = args[0] as InstalmentRequest), instalmentParams))]])
+      .run();
+    expect(asked).toMatchObject({ price: 24.9, basketCount: 3, basketCost: 120.5, basketCostNet: 98.77 });
   });
 
   it('a phone price has no instalments and asks nothing', () => {
