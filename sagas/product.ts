@@ -2,7 +2,7 @@ import { createAction, type Action } from '@reduxjs/toolkit';
 import { all, call, cancelled, delay, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import { buyBoxMachine, type BuyBoxEmitted, type PriceMode } from '../machines/buyBox';
 import type { AddToBasketResult } from '../src/api/basket';
-import { fetchInstalmentParams, fetchProductXmlAttributes, fetchProjector, requestAvailabilityNotice, type ProductXmlAttribute, type ProjectorPart } from '../src/api/catalogue';
+import { fetchInstalmentParams, fetchProductXml, fetchProjector, requestAvailabilityNotice, type ProductXml, type ProjectorPart } from '../src/api/catalogue';
 import { fetchLowestPrices, fetchShippingOptions } from '../src/api/graphql';
 import { sanitizeHtml } from '../src/api/sanitizer';
 import type { BasketSummary, InstalmentParams, LowestPriceProduct, ProductPageData, ProjectorResponse, ShippingOption } from '../src/api/wire';
@@ -14,7 +14,7 @@ import { flowEmitted, flowSend } from '../store/flowsSlice';
 import { productLoaded } from '../store/pageSlice';
 import { BUY_BOX_FLOW, pageOffer, rulesFor, selectBuyBox, selectChosenOffer } from '../store/productSelectors';
 import {
-  attributesLoaded,
+  productXmlLoaded,
   descriptionSanitized,
   instalmentLoaded,
   lowestPriceLoaded,
@@ -240,11 +240,11 @@ export function* sanitizeDescription(product: ProductPageData) {
   yield put(descriptionSanitized(html));
 }
 
-/** Product XML attributes (GET /projector.php); errors are ignored. */
+/** The product XML (GET /projector.php): attributes, size versions and sizes; errors are ignored. */
 export function* loadAttributes(productId: number) {
   try {
-    const attributes: ProductXmlAttribute[] = yield call(fetchProductXmlAttributes, productId);
-    yield put(attributesLoaded(attributes));
+    const xml: ProductXml = yield call(fetchProductXml, productId);
+    yield put(productXmlLoaded(xml));
   } catch {
     // Silently ignored (storefront spec, section 8).
   }

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ProductXmlAttribute } from '../src/api/catalogue';
+import type { ProductXml, ProductXmlAttribute } from '../src/api/catalogue';
 import type { BundlePrice, InstalmentParams, Money, ShippingOption, SizeAvailability, SizeDelivery, SizePrices } from '../src/api/wire';
 import type { PriceMode } from '../machines/buyBox';
 
@@ -31,6 +31,9 @@ export interface ProductState {
   notify: 'idle' | 'sending' | 'sent' | 'failed';
   /** The long description (server HTML) once sanitised; null until then. */
   description: string | null;
+  /** The product XML's size versions name and sizes (storefront spec, call 7). */
+  xmlVersionName: string | null;
+  xmlSizes: ProductXml['sizes'];
 }
 
 const initialState: ProductState = {
@@ -43,6 +46,8 @@ const initialState: ProductState = {
   attributes: [],
   notify: 'idle',
   description: null,
+  xmlVersionName: null,
+  xmlSizes: [],
 };
 
 const productSlice = createSlice({
@@ -76,6 +81,11 @@ const productSlice = createSlice({
     instalmentLoaded(state, action: PayloadAction<InstalmentParams | null>) {
       state.instalment = action.payload;
     },
+    productXmlLoaded(state, action: PayloadAction<ProductXml>) {
+      state.attributes = action.payload.attributes;
+      state.xmlVersionName = action.payload.versionName;
+      state.xmlSizes = action.payload.sizes;
+    },
     attributesLoaded(state, action: PayloadAction<ProductXmlAttribute[]>) {
       state.attributes = action.payload;
     },
@@ -96,6 +106,7 @@ export const {
   lowestPriceLoaded,
   instalmentLoaded,
   attributesLoaded,
+  productXmlLoaded,
   notifyStatus,
 } = productSlice.actions;
 export default productSlice.reducer;

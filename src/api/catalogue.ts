@@ -42,21 +42,55 @@ export interface ProductXmlAttribute {
   values: string[];
 }
 
-/** GET /projector.php?shop_xml=true&getProductXML=true: the product's attributes from its XML. */
-export async function fetchProductXmlAttributes(product: number, signal?: AbortSignal): Promise<ProductXmlAttribute[]> {
+/** A size as the product XML lists it. */
+export interface ProductXmlSize {
+  id: string;
+  name: string;
+  amount: number;
+  status: string;
+}
+
+/** What the product XML is read for (storefront spec, section 7, call 7): attributes, size versions and sizes. */
+export interface ProductXml {
+  attributes: ProductXmlAttribute[];
+  /** The size versions' name (the catalogue number the product's versions share). */
+  versionName: string | null;
+  sizes: ProductXmlSize[];
+}
+
+export function parseProductXml(text: string): ProductXml {
+  const xml = new DOMParser().parseFromString(text, 'application/xml');
+  if (xml.querySelector('parsererror')) throw new Error('product XML could not be read');
+  return {
+    attributes: Array.from(xml.querySelectorAll('attributes > attribute')).map((node) => ({
+      id: node.getAttribute('id') ?? '',
+      name: node.getAttribute('name') ?? '',
+      values: Array.from(node.querySelectorAll('value')).map((value) => value.textContent ?? ''),
+    })),
+    versionName: xml.querySelector('product > version')?.getAttribute('name') ?? null,
+    sizes: Array.from(xml.querySelectorAll('sizes > size')).map((node) => ({
+      id: node.getAttribute('id') ?? '',
+      name: node.getAttribute('name') ?? '',
+      amount: Number(node.getAttribute('amount') ?? 0),
+      status: node.getAttribute('status') ?? '',
+    })),
+  };
+}
+
+/** GET /projector.php?shop_xml=true&getProductXML=true: the product's XML (18 s timeout). */
+export async function fetchProductXml(product: number, signal?: AbortSignal): Promise<ProductXml> {
   const answer = await http.get<string>('/projector.php', {
     params: { product, shop_xml: 'true', getProductXML: 'true' },
     responseType: 'text',
     timeout: PRODUCT_AJAX_TIMEOUT_MS,
     signal,
   });
-  const xml = new DOMParser().parseFromString(answer.data, 'application/xml');
-  if (xml.querySelector('parsererror')) throw new Error('product XML could not be read');
-  return Array.from(xml.querySelectorAll('attributes > attribute')).map((node) => ({
-    id: node.getAttribute('id') ?? '',
-    name: node.getAttribute('name') ?? '',
-    values: Array.from(node.querySelectorAll('value')).map((value) => value.textContent ?? ''),
-  }));
+  return parseProductXml(answer.data);
+}
+
+/** The product's attributes from its XML. */
+export async function fetchProductXmlAttributes(product: number, signal?: AbortSignal): Promise<ProductXmlAttribute[]> {
+  return (await fetchProductXml(product, signal)).attributes;
 }
 
 /**
