@@ -78,6 +78,10 @@ const config = (env, argv) => {
         chunkFilename: hashed ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
       }),
       new webpack.DefinePlugin(devToolDefinitions(production)),
+      // axios uses its XMLHttpRequest adapter in the browser: its fetch adapter stays out of the bundle.
+      new webpack.NormalModuleReplacementPlugin(/axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/, path.resolve(__dirname, 'src/api/build/axiosFetchAdapterStub.js')),
+      // Nor its FormData converters: the storefront's bodies are JSON objects and URLSearchParams.
+      new webpack.NormalModuleReplacementPlugin(/axios[\\/]lib[\\/]helpers[\\/](toFormData|formDataToJSON)\.js$/, path.resolve(__dirname, 'src/api/build/axiosFormDataStub.js')),
     ],
     optimization: {
       minimizer: ['...', new CssMinimizerPlugin()],

@@ -4,7 +4,6 @@ import { alertMachine } from './alert';
 import { partialLoadMachine } from './partialLoad';
 import { miniBasketMachine } from './miniBasket';
 import { bannersMachine } from './banners';
-import { liveSearchMachine } from './liveSearch';
 import { stickyHeaderMachine } from './stickyHeader';
 
 /** The machines of flows every page may run, by id (started by `flowManager`). */
@@ -14,7 +13,6 @@ export const machines: Record<string, AnyStateMachine> = {
   partialLoad: partialLoadMachine,
   miniBasket: miniBasketMachine,
   banners: bannersMachine,
-  liveSearch: liveSearchMachine,
   stickyHeader: stickyHeaderMachine,
 };
 
@@ -23,6 +21,8 @@ export const machines: Record<string, AnyStateMachine> = {
  * `flowManager` loads one before starting it; `npm run machines:export` writes them all.
  */
 export const machineLoaders: Record<string, () => Promise<AnyStateMachine>> = {
+  // Started by its saga when the shopper first uses the search box (sagas/liveSearchLauncher.ts).
+  liveSearch: () => import(/* webpackChunkName: "live-search-flow" */ './liveSearch').then((m) => m.liveSearchMachine),
   slider: () => import(/* webpackChunkName: "slider" */ './slider').then((m) => m.sliderMachine),
   vehicleConfigurator: () => import(/* webpackChunkName: "vehicle-configurator" */ './vehicleConfigurator').then((m) => m.vehicleConfiguratorMachine),
   buyBox: () => import(/* webpackChunkName: "page-product" */ './buyBox').then((m) => m.buyBoxMachine),

@@ -2,7 +2,7 @@ import { eventChannel } from 'redux-saga';
 import { call, cancelled, fork, put, take, takeLatest } from 'redux-saga/effects';
 import { fetchBasket } from '../src/api/basket';
 import type { BasketResponse } from '../src/api/wire';
-import { basketFailed, basketLoaded, basketLoading, basketRefreshRequested } from '../store/basketSlice';
+import { basketFailed, basketLoaded, basketLoading, basketRefreshRequested, basketUserLoaded } from '../store/basketSlice';
 
 /**
  * The basket is the server's truth: it is re-read after every change and when the
@@ -14,6 +14,7 @@ export function* refreshBasket() {
     yield put(basketLoading());
     const answer: BasketResponse = yield call(fetchBasket, controller.signal);
     yield put(basketLoaded(answer.basket));
+    if (answer.user) yield put(basketUserLoaded(answer.user));
   } catch {
     yield put(basketFailed());
   } finally {

@@ -13,6 +13,7 @@ import { basketInstalmentLoaded, estimateDone, estimateFailed, estimateStarted, 
 import type { RootState } from '../store';
 import { refusalAlert, showAlert } from './alert';
 import { BASKET_ERROR_MS } from './miniBasket';
+import { SHOP_CURRENCY, type InstalmentRequest } from '../src/domain/instalments';
 
 /** The shopper set a line's quantity on the basket page (0 removes it). */
 export const lineQuantityEntered = createAction<{ key: string; quantity: number }>('basketPage/lineQuantityEntered');
@@ -73,7 +74,16 @@ export function* loadBasketInstalments(action: ReturnType<typeof basketLoaded>) 
     return;
   }
   try {
-    const params: InstalmentParams = yield call(fetchInstalmentParams, worth);
+    const basket = action.payload;
+    const request: InstalmentRequest = {
+      currency: SHOP_CURRENCY,
+      price: worth,
+      priceNet: basket.worth_net,
+      basketCount: basket.productsCounter,
+      basketCost: worth,
+      basketCostNet: basket.worth_net,
+    };
+    const params: InstalmentParams = yield call(fetchInstalmentParams, request);
     yield put(basketInstalmentLoaded(params));
   } catch {
     yield put(basketInstalmentLoaded(null));

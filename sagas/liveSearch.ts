@@ -9,12 +9,12 @@ import { isOnlyOe, liveSearchOptions, searchAddress } from '../src/domain/liveSe
 import { foldText } from '../src/domain/searchText';
 import type { RootState } from '../store';
 import { flowEmitted, flowSend } from '../store/flowsSlice';
-import { liveSearchResultsCleared, liveSearchResultsLoaded } from '../store/liveSearchSlice';
+import { LIVE_SEARCH_FLOW, liveSearchResultsCleared, liveSearchResultsLoaded } from '../store/liveSearchSlice';
 import { showAlert } from './alert';
 import { runFlow } from './flows';
 import { navigateTo } from './partialLoad';
 
-export const LIVE_SEARCH_FLOW = 'liveSearch';
+export { LIVE_SEARCH_FLOW };
 /** Session storage key prefix of cached results, one entry per folded query. */
 export const LIVE_SEARCH_CACHE_PREFIX = 'liveSearch:';
 

@@ -1,22 +1,24 @@
 import { createAction, type Action } from '@reduxjs/toolkit';
 import { call, fork, put, select, takeEvery } from 'redux-saga/effects';
 import { miniBasketMachine, type MiniBasketEmitted } from '../machines/miniBasket';
-import { addToBasket, type AddToBasketResult } from '../src/api/basket';
+import type { AddToBasketResult } from '../src/api/basket';
 import { removeFromBasket } from '../src/api/graphql';
 import type { BasketSummary } from '../src/api/wire';
-import { lineKey } from '../src/domain/miniBasket';
+import { BASKET_ERROR_MS, lineKey } from '../src/domain/miniBasket';
 import { basketLoaded, listAddFinished, listAddStarted } from '../store/basketSlice';
 import { flowEmitted, flowSend } from '../store/flowsSlice';
 import type { RootState } from '../store';
-import { refusalAlert, showAlert } from './alert';
+import { showAlert } from './alert';
 import { refreshBasket } from './basket';
 import { runFlow } from './flows';
-import { runTrackingEvents } from './tracking';
+import { addLineToBasket } from './basketAdd';
 
 export const MINI_BASKET_FLOW = 'miniBasket';
 
-/** Basket errors stay 4000 ms (brake-shop spec, section 9). */
-export const BASKET_ERROR_MS = 4000;
+export { BASKET_ERROR_MS };
+
+/** Basket quantity from a list is fixed at 1 (brake-shop spec, section 9). */
+export const LIST_QUANTITY = 1;
 
 /** Add one of a product from a list (quantity from a list is fixed at 1). */
 export const listAddRequested = createAction<{ product: number; size: string }>('basket/listAddRequested');
@@ -50,7 +52,12 @@ export function* removeLine(action: ReturnType<typeof flowEmitted>) {
   }
 }
 
-/** One add per product at a time: a second click while the first is on its way does nothing. */
+/**
+ * An add from a list (product cards, the brake finder's basket form): one of the product (the
+ * quantity from a list is fixed at 1), one add per product at a time (a second click while the
+ * first is on its way does nothing); the button shows loading meanwhile; a success forces the
+ * mini basket open; a failure shows the brake-shop catalogue's text for 4000 ms.
+ */
 export function* addFromList(inFlight: Set<string>, action: ReturnType<typeof listAddRequested>) {
   const { product, size } = action.payload;
   const key = `${product}|${size}`;
@@ -58,12 +65,8 @@ export function* addFromList(inFlight: Set<string>, action: ReturnType<typeof li
   inFlight.add(key);
   yield put(listAddStarted(key));
   try {
-    const result: AddToBasketResult = yield call(addToBasket, { product, size, number: 1 });
-    yield put(basketLoaded(result.answer.basket));
-    yield put(send({ type: 'FORCE_OPEN' }));
-    yield fork(runTrackingEvents, result.headers);
-  } catch (error) {
-    yield put(showAlert(refusalAlert(error, { key: 'miniBasket.addFailed', style: 'error', duration: BASKET_ERROR_MS })));
+    const result: AddToBasketResult | null = yield call(addLineToBasket, { product, size, number: LIST_QUANTITY }, 'miniBasket.addFailed');
+    if (result) yield put(send({ type: 'FORCE_OPEN' }));
   } finally {
     inFlight.delete(key);
     yield put(listAddFinished(key));
@@ -71,7 +74,8 @@ export function* addFromList(inFlight: Set<string>, action: ReturnType<typeof li
 }
 
 export function* miniBasketSaga() {
-  const count: number = yield select((state: RootState) => state.basket.summary?.productsCounter ?? 0);
+  // Unknown until the page's first basket read, unless the store already holds a basket.
+  const count: number | undefined = yield select((state: RootState) => state.basket.summary?.productsCounter);
   yield fork(runFlow, MINI_BASKET_FLOW, miniBasketMachine, { count });
   yield takeEvery(basketLoaded.type, followBasket);
   yield takeEvery(emittedBy('remove'), removeLine);

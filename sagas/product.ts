@@ -1,20 +1,21 @@
 import { createAction, type Action } from '@reduxjs/toolkit';
 import { all, call, cancelled, delay, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import { buyBoxMachine, type BuyBoxEmitted, type PriceMode } from '../machines/buyBox';
-import { addToBasket, fireReturn, type AddToBasketResult } from '../src/api/basket';
-import { fetchInstalmentParams, fetchProductXmlAttributes, fetchProjector, requestAvailabilityNotice, type ProductXmlAttribute, type ProjectorPart } from '../src/api/catalogue';
+import type { AddToBasketResult } from '../src/api/basket';
+import { fetchInstalmentParams, fetchProductXml, fetchProjector, requestAvailabilityNotice, type ProductXml, type ProjectorPart } from '../src/api/catalogue';
 import { fetchLowestPrices, fetchShippingOptions } from '../src/api/graphql';
-import type { InstalmentParams, LowestPriceProduct, ProductPageData, ProjectorResponse, ShippingOption } from '../src/api/wire';
+import type { BasketSummary, InstalmentParams, LowestPriceProduct, ProductPageData, ProjectorResponse, ShippingOption } from '../src/api/wire';
+import type { InstalmentRequest } from '../src/domain/instalments';
 import { buyStateOf, isPhysical, lineTotal, rebateSteps, unitPriceAt } from '../src/domain/productOffer';
 import { normaliseQuantity } from '../src/domain/quantity';
-import { basketLoaded } from '../store/basketSlice';
+import { QUANTITY_AFTER_ADD } from '../src/domain/miniBasket';
 import { flowEmitted, flowSend } from '../store/flowsSlice';
 import { pageLoaded, productLoaded, type PageState } from '../store/pageSlice';
 import { BUY_BOX_FLOW, pageOffer, rulesFor, selectBuyBox, selectChosenOffer, singleSizeOf } from '../store/productSelectors';
 
 export { singleSizeOf } from '../store/productSelectors';
 import {
-  attributesLoaded,
+  productXmlLoaded,
   instalmentLoaded,
   lowestPriceLoaded,
   notifyStatus,
@@ -28,9 +29,9 @@ import {
   type SizeOffer,
 } from '../store/productSlice';
 import type { RootState } from '../store';
-import { refusalAlert, showAlert } from './alert';
+import { showAlert } from './alert';
 import { runFlow } from './flows';
-import { runTrackingEvents } from './tracking';
+import { addLineToBasket } from './basketAdd';
 
 /** The shopper typed a quantity (or pressed - / +): corrected by the quantity rules. */
 export const quantityEntered = createAction<number>('product/quantityEntered');
@@ -98,7 +99,7 @@ export function* fetchSize(product: ProductPageData, action: ReturnType<typeof f
     }
     yield put(offerLoaded({ sizeId, mode, offer }));
   }
-  const buyState = buyStateOf({ productType: product.product_type, gratis: product.sizes[sizeId]?.gratis ?? false, availability: offer.availability, prices: offer.prices });
+  const buyState = buyStateOf({ productType: product.product_type, gratis: product.sizes[sizeId]?.gratis ?? false, availability: offer.availability, prices: offer.prices, phonePrice: product.sizes[sizeId]?.phone_price });
   yield put(sendBox({ type: 'SIZE_READY', sizeId, mode, buyState }));
   // The rules of the new size and mode apply to the quantity already chosen.
   yield call(applyQuantity, product, yield select((state: RootState) => state.product.quantity), true);
@@ -140,30 +141,30 @@ export function* loadLowestPrice(product: ProductPageData, sizeId: string) {
   }
 }
 
-/** POST /basketchange.php once; the mini basket takes the answer's basket; /return.php and tracking follow. */
+/**
+ * The buy box's add (the shared basket add, sagas/basketAdd.ts): the button shows loading (the
+ * buy box machine's `adding`), the totals refresh, /return.php and tracking follow, and the
+ * quantity field goes back to 1 (corrected by the product's quantity rules) after a success.
+ */
 export function* addProduct(product: ProductPageData, action: ReturnType<typeof flowEmitted>) {
   const { sizeId, mode } = action.payload.event as Extract<BuyBoxEmitted, { type: 'add' }>;
   const quantity: number = yield select((state: RootState) => state.product.quantity);
-  try {
-    const line = { product: product.product_id, size: sizeId, number: quantity, ...(mode === 'subscription' ? { subscription: true } : {}) };
-    const result: AddToBasketResult = yield call(addToBasket, line);
-    yield put(sendBox({ type: 'ADDED' }));
-    yield put(basketLoaded(result.answer.basket));
-    yield put(showAlert({ key: 'buy.added', style: 'success' }));
-    yield fork(fireAndForget, fireReturn);
-    yield fork(runTrackingEvents, result.headers);
-  } catch (error) {
+  const line = { product: product.product_id, size: sizeId, number: quantity, ...(mode === 'subscription' ? { subscription: true } : {}) };
+  const result: AddToBasketResult | null = yield call(addLineToBasket, line, 'buy.addFailed');
+  if (!result) {
     yield put(sendBox({ type: 'ADD_FAILED' }));
-    yield put(showAlert(refusalAlert(error, { key: 'buy.addFailed', style: 'error', duration: 4000 })));
+    return;
   }
+  yield put(sendBox({ type: 'ADDED' }));
+  yield put(showAlert({ key: 'buy.added', style: 'success' }));
+  yield call(resetQuantity, product);
 }
 
-function* fireAndForget(fn: () => Promise<unknown>) {
-  try {
-    yield call(fn);
-  } catch {
-    // The return hook's answer is not read.
-  }
+/** After an add the quantity field goes back to 1, raised quietly to the size's minimum when that is more. */
+export function* resetQuantity(product: ProductPageData) {
+  const box: ReturnType<typeof selectBuyBox> = yield select(selectBuyBox);
+  const rules = rulesFor(product, box?.context.sizeId ?? null, box?.context.mode ?? 'normal');
+  yield put(quantitySet(rules.max < rules.min ? rules.min : normaliseQuantity(QUANTITY_AFTER_ADD, rules).quantity));
 }
 
 function* alertOf(action: ReturnType<typeof flowEmitted>) {
@@ -187,7 +188,10 @@ export function* refreshExtras(product: ProductPageData, shippingCache: Map<stri
 
 export function* loadShipping(product: ProductPageData, sizeId: string, quantity: number, offer: SizeOffer, cache: Map<string, ShippingOption[]>) {
   if (!isPhysical(product.product_type) || offer.availability.status === 'disable' || offer.delivery.undefined === 'true') return;
-  const hash = `${product.product_id}|${sizeId}|${quantity}`;
+  // The delivery region the shopper gave (the basket page's estimate), sent as forcedRegion.
+  const estimated: { kind: string; region?: string } | null = yield select((state: RootState | undefined) => state?.basketPage?.estimate.region ?? null);
+  const region = estimated && (estimated.kind === 'mainland' || estimated.kind === 'remote') ? (estimated.region ?? null) : null;
+  const hash = `${product.product_id}|${sizeId}|${quantity}${region ? `|${region}` : ''}`;
   const known = cache.get(hash);
   if (known) {
     yield put(shippingLoaded(known));
@@ -195,7 +199,8 @@ export function* loadShipping(product: ProductPageData, sizeId: string, quantity
   }
   yield put(shippingLoading());
   try {
-    const options: ShippingOption[] = yield call(fetchShippingOptions, { id: product.product_id, size: sizeId, quantity });
+    const line = { id: product.product_id, size: sizeId, quantity };
+    const options: ShippingOption[] = yield region ? call(fetchShippingOptions, line, undefined, region) : call(fetchShippingOptions, line);
     cache.set(hash, options);
     yield put(shippingLoaded(options));
   } catch {
@@ -204,25 +209,36 @@ export function* loadShipping(product: ProductPageData, sizeId: string, quantity
 }
 
 export function* loadInstalments(product: ProductPageData, quantity: number, offer: SizeOffer) {
-  const buyable = buyStateOf({ productType: product.product_type, gratis: false, availability: offer.availability, prices: offer.prices }) === 'available';
+  const buyable = buyStateOf({ productType: product.product_type, gratis: false, availability: offer.availability, prices: offer.prices}) === 'available';
   if (!buyable || !(offer.prices.value > 0)) {
     yield put(instalmentLoaded(null));
     return;
   }
   const unit = unitPriceAt(quantity, product.price_type === 'net' ? offer.prices.price_net : offer.prices.value, rebateSteps(offer.prices, product.price_type));
+  const gross = unitPriceAt(quantity, offer.prices.value, rebateSteps(offer.prices, 'gross'));
+  const net = unitPriceAt(quantity, offer.prices.price_net, rebateSteps(offer.prices, 'net'));
+  const basket: BasketSummary | null = yield select((state: RootState | undefined) => state?.basket?.summary ?? null);
   try {
-    const params: InstalmentParams = yield call(fetchInstalmentParams, lineTotal(unit, quantity));
+    const request: InstalmentRequest = {
+      currency: product.currency,
+      price: product.price_type === 'net' ? lineTotal(unit, quantity) : lineTotal(gross, quantity),
+      priceNet: lineTotal(net, quantity),
+      basketCount: basket?.productsCounter ?? 0,
+      basketCost: basket?.worth ?? 0,
+      basketCostNet: basket?.worth_net ?? 0,
+    };
+    const params: InstalmentParams = yield call(fetchInstalmentParams, request);
     yield put(instalmentLoaded(params));
   } catch {
     yield put(instalmentLoaded(null));
   }
 }
 
-/** Product XML attributes (GET /projector.php); errors are ignored. */
+/** The product XML (GET /projector.php): attributes, size versions and sizes; errors are ignored. */
 export function* loadAttributes(productId: number) {
   try {
-    const attributes: ProductXmlAttribute[] = yield call(fetchProductXmlAttributes, productId);
-    yield put(attributesLoaded(attributes));
+    const xml: ProductXml = yield call(fetchProductXml, productId);
+    yield put(productXmlLoaded(xml));
   } catch {
     // Silently ignored (storefront spec, section 8).
   }

@@ -12,7 +12,7 @@ import { pageSagas } from './pageSagas';
 import { vehicleSaga } from './vehicleConfigurator';
 import { miniBasketSaga } from './miniBasket';
 import { bannersSaga } from './banners';
-import { liveSearchSaga } from './liveSearch';
+import { liveSearchLauncher } from './liveSearchLauncher';
 import { stickyHeaderSaga } from './stickyHeader';
 import { brakeFinderLauncher } from './brakeFinderLauncher';
 import { deviceFlags } from '../src/domain/device';
@@ -57,5 +57,5 @@ export function* requestPageBundle() {
 
 export function* rootSaga() {
   if (process.env.SHOP_INSPECTOR === '1' && inspectorWanted(window.location.search)) yield call(startInspector);
-  yield all([fork(flowManager), fork(consentSaga), fork(shopDataSaga), fork(hotspotsSaga), fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(miniBasketSaga), fork(bannersSaga), fork(liveSearchSaga), fork(stickyHeaderSaga), fork(brakeFinderLauncher), fork(pageSagas), fork(vehicleSaga), fork(pageSaga), fork(partialLoadSaga), fork(requestPageBundle)]);
+  yield all([fork(flowManager), fork(consentSaga), fork(shopDataSaga), fork(hotspotsSaga), fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(miniBasketSaga), fork(bannersSaga), fork(liveSearchLauncher), fork(stickyHeaderSaga), fork(brakeFinderLauncher), fork(pageSagas), fork(vehicleSaga), fork(pageSaga), fork(partialLoadSaga), fork(requestPageBundle)]);
 }

@@ -1,10 +1,10 @@
 import { actionChannel, call, delay, fork, put, race, take, takeEvery } from 'redux-saga/effects';
-import { sanitizeShopHtml } from '../src/domain/htmlPolicy';
 import type { Channel } from 'redux-saga';
 import { fetchShopData } from '../src/api/basket';
 import { runScriptText } from '../src/api/scripts';
+import { fragmentHtml, loadSanitizer, type SanitizeToFragment } from '../src/api/sanitizer';
 import type { ShopDataRequest, ShopDataResponse } from '../src/api/wire';
-import { basketLoaded, wishlistCounted } from '../store/basketSlice';
+import { basketLoaded, basketUserLoaded, wishlistCounted } from '../store/basketSlice';
 import { shopDataLoaded, shopDataRequested, snippetsPlaced, widgetsPlaced, type PlacedHtml } from '../store/shopDataSlice';
 
 /** Requests that arrive within this window of the first one travel in the same POST. */
@@ -41,22 +41,18 @@ function* batchRequests() {
   }
 }
 
-async function sanitizer() {
-  return (await import(/* webpackChunkName: "sanitizer" */ 'dompurify')).default;
-}
-
 /** Places snippets by region: head (meta tags only), body top, otherwise body end. */
 export function* placeSnippets(action: ReturnType<typeof shopDataLoaded>) {
   const items = action.payload.Snippets?.response.items;
   if (!items) return;
-  const purify: Awaited<ReturnType<typeof sanitizer>> = yield call(sanitizer);
+  const sanitize: SanitizeToFragment = yield call(loadSanitizer);
   const bodyTop: PlacedHtml[] = [];
   const bodyEnd: PlacedHtml[] = [];
   for (const [id, item] of Object.entries(items)) {
     if (item.region === 'head') {
       yield call(placeHeadMeta, id, item.content);
     } else {
-      (item.region === 'body_top' ? bodyTop : bodyEnd).push({ id, html: sanitizeShopHtml(purify, item.content) });
+      (item.region === 'body_top' ? bodyTop : bodyEnd).push({ id, html: fragmentHtml(sanitize(item.content)) });
     }
   }
   yield put(snippetsPlaced({ bodyTop, bodyEnd }));
@@ -82,7 +78,7 @@ export function placeHeadMeta(id: string, html: string): void {
 export function* placeWidgets(action: ReturnType<typeof shopDataLoaded>) {
   const items = action.payload.ToplayersAndWidgets?.response.items;
   if (!items) return;
-  const purify: Awaited<ReturnType<typeof sanitizer>> = yield call(sanitizer);
+  const sanitize: SanitizeToFragment = yield call(loadSanitizer);
   const placed: PlacedHtml[] = [];
   for (const [id, item] of Object.entries(items)) {
     if (id === 'script') {
@@ -94,7 +90,7 @@ export function* placeWidgets(action: ReturnType<typeof shopDataLoaded>) {
         }
       }
     } else if (typeof item === 'object' && item) {
-      placed.push({ id, html: sanitizeShopHtml(purify, item.content) });
+      placed.push({ id, html: fragmentHtml(sanitize(item.content)) });
     }
   }
   yield put(widgetsPlaced(placed));
@@ -104,6 +100,8 @@ export function* placeWidgets(action: ReturnType<typeof shopDataLoaded>) {
 export function* takeBasketFromBundle(action: ReturnType<typeof shopDataLoaded>) {
   const basket = action.payload.Basket?.response.basket;
   if (basket) yield put(basketLoaded(basket));
+  const user = action.payload.Basket?.response.user;
+  if (user) yield put(basketUserLoaded(user));
   const wishlist = action.payload.Wishlist?.response.attributes.count;
   if (typeof wishlist === 'number') yield put(wishlistCounted(wishlist));
 }

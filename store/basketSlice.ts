@@ -1,5 +1,5 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { BasketSummary } from '../src/api/wire';
+import type { BasketResponse, BasketSummary } from '../src/api/wire';
 
 /** The basket as the server last said it is: the single source of every total shown. */
 export interface BasketState {
@@ -8,9 +8,11 @@ export interface BasketState {
   wishlistCount: number;
   /** Products ("id|size") being added from a list: their buttons show loading. */
   adding: string[];
+  /** The user object of the basket answer (brake-shop spec, section 6): kept, its fields not shown. */
+  user: BasketResponse['user'] | null;
 }
 
-const initialState: BasketState = { summary: null, status: 'idle', wishlistCount: 0, adding: [] };
+const initialState: BasketState = { summary: null, status: 'idle', wishlistCount: 0, adding: [], user: null };
 
 const basketSlice = createSlice({
   name: 'basket',
@@ -22,6 +24,9 @@ const basketSlice = createSlice({
     basketLoaded(state, action: PayloadAction<BasketSummary>) {
       state.summary = action.payload;
       state.status = 'ready';
+    },
+    basketUserLoaded(state, action: PayloadAction<BasketResponse['user']>) {
+      state.user = action.payload;
     },
     basketFailed(state) {
       state.status = 'failed';
@@ -38,7 +43,7 @@ const basketSlice = createSlice({
   },
 });
 
-export const { basketLoading, basketLoaded, basketFailed, wishlistCounted, listAddStarted, listAddFinished } = basketSlice.actions;
+export const { basketLoading, basketLoaded, basketUserLoaded, basketFailed, wishlistCounted, listAddStarted, listAddFinished } = basketSlice.actions;
 /** Ask for a fresh copy of the basket (on start, after a change, when the tab regains focus). */
 export const basketRefreshRequested = createAction('basket/refreshRequested');
 export default basketSlice.reducer;

@@ -13,6 +13,9 @@ export interface LiveSearchState {
   alsoKnownAs: string[];
 }
 
+/** The live search flow's id (its mirror is `store.flows.liveSearch`). */
+export const LIVE_SEARCH_FLOW = 'liveSearch';
+
 const initialState: LiveSearchState = { query: '', result: null, alsoKnownAs: [] };
 
 const liveSearchSlice = createSlice({

@@ -49,7 +49,7 @@ export const selectChosenOffer = createSelector(
 
 /**
  * The quantity rules for a size and mode (stock of that size, subscription minimum in that
- * mode). A size sold on order is not capped by its stock (it is ordered from the supplier).
+ * mode). The stock caps the quantity for sizes sold on order too (storefront spec, section 5).
  */
 export function rulesFor(product: ProductPageData, sizeId: string | null, mode: PriceMode): QuantityRules {
   const size = sizeId ? product.sizes[sizeId] : undefined;
@@ -57,7 +57,7 @@ export function rulesFor(product: ProductPageData, sizeId: string | null, mode: 
     unit_sellby: product.unit_sellby,
     unit_precision: product.unit_precision,
     order_quantity_range: product.order_quantity_range,
-    stock: size && size.availability.status !== 'order' ? size.amount : -1,
+    stock: size ? size.amount : -1,
     subscription: mode === 'subscription',
   });
 }

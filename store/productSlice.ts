@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ProductXmlAttribute } from '../src/api/catalogue';
+import type { ProductXml, ProductXmlAttribute } from '../src/api/catalogue';
 import type { BundlePrice, InstalmentParams, Money, ShippingOption, SizeAvailability, SizeDelivery, SizePrices } from '../src/api/wire';
 import type { PriceMode } from '../machines/buyBox';
 
@@ -29,6 +29,9 @@ export interface ProductState {
   instalment: InstalmentParams | null;
   attributes: ProductXmlAttribute[];
   notify: 'idle' | 'sending' | 'sent' | 'failed';
+  /** The product XML's size versions name and sizes (storefront spec, call 7). */
+  xmlVersionName: string | null;
+  xmlSizes: ProductXml['sizes'];
 }
 
 const initialState: ProductState = {
@@ -40,6 +43,8 @@ const initialState: ProductState = {
   instalment: null,
   attributes: [],
   notify: 'idle',
+  xmlVersionName: null,
+  xmlSizes: [],
 };
 
 const productSlice = createSlice({
@@ -70,6 +75,11 @@ const productSlice = createSlice({
     instalmentLoaded(state, action: PayloadAction<InstalmentParams | null>) {
       state.instalment = action.payload;
     },
+    productXmlLoaded(state, action: PayloadAction<ProductXml>) {
+      state.attributes = action.payload.attributes;
+      state.xmlVersionName = action.payload.versionName;
+      state.xmlSizes = action.payload.sizes;
+    },
     attributesLoaded(state, action: PayloadAction<ProductXmlAttribute[]>) {
       state.attributes = action.payload;
     },
@@ -89,6 +99,7 @@ export const {
   lowestPriceLoaded,
   instalmentLoaded,
   attributesLoaded,
+  productXmlLoaded,
   notifyStatus,
 } = productSlice.actions;
 export default productSlice.reducer;

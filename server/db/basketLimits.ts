@@ -83,7 +83,8 @@ export function lineRules(product: LimitProduct, size: Pick<LimitSize, 'stock' |
     unit_sellby: product.unit_sellby,
     unit_precision: product.unit_precision,
     // Sold on order: not capped by stock.
-    stock: size.status === 'order' ? -1 : size.stock,
+    // The size's stock caps the quantity, sold on order too (storefront spec, section 5).
+    stock: size.stock,
     subscription,
     order_quantity_range: {
       min_quantity_per_order: product.min_quantity,
@@ -106,7 +107,7 @@ export function lineMaximum(product: LimitProduct, size: Pick<LimitSize, 'size_i
   const caps = [BASKET_LIMITS.maxQuantityPerProduct - productOthers];
   if (product.max_quantity !== null && product.max_quantity > 0) caps.push(product.max_quantity - productOthers);
   if (product.max_size_quantity !== null && product.max_size_quantity > 0) caps.push(product.max_size_quantity - sizeOthers);
-  if (size.status !== 'order' && size.stock !== -1) caps.push(Math.max(size.stock, 0) - sizeOthers);
+  if (size.stock !== -1) caps.push(Math.max(size.stock, 0) - sizeOthers);
   const cap = Math.max(0, Math.min(...caps));
   const stepped = roundTo(Math.floor(roundTo(cap / rules.step, 6)) * rules.step, rules.precision);
   return Math.min(stepped, rules.max);

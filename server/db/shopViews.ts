@@ -26,6 +26,7 @@ import {
   type TextSearchResult,
 } from '../../src/api/wire';
 import { ZIP_RANGES } from '../../src/domain/zipRanges';
+import { allowsInstalments } from '../../src/domain/instalments';
 import { formatPrice } from '../../src/domain/priceMask';
 import { foldText } from '../../src/domain/searchText';
 import { productLink } from '../text';
@@ -491,6 +492,8 @@ export function rebatedUnitCents(tiers: Array<{ threshold: number; value: number
 
 export type BasketLineRow = {
   product_id: number;
+  /** The product's type: virtual products and services take no instalments. */
+  product_type: string;
   size_id: string;
   additional: string;
   count: number;
@@ -538,6 +541,7 @@ export function basketSummary(rows: BasketLineRow[], tiersOf: (productId: number
       worth_unit: fromCents(unitCents),
       prices: { worth_net_formatted: formatCents(totals.lines[index].net), worth_gros_formatted: formatCents(totals.lines[index].gross) },
       rules: { step: rules.step, precision: rules.precision, min: rules.min, max: capped ? Math.max(max, 0) : null, unit: r.unit, unit_plural: r.unit_plural },
+      instalments: allowsInstalments(r.product_type),
     };
   });
   const worth = totals.gross;

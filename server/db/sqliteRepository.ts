@@ -171,7 +171,7 @@ export class SqliteShopRepository implements ShopRepository {
     // A list adds 1 of the only size: only where 1 is a valid order the shopper needs no choice for.
     const listSize = (r: (typeof rows)[number]): string | null => {
       const oneIsValid = r.unit_sellby === 1 && !(r.min_quantity && r.min_quantity > 1) && !(r.min_size_quantity && r.min_size_quantity > 1);
-      const buyable = r.status !== 'disable' && !r.gratis && r.price_gross > 0 && (r.status === 'order' || r.stock !== 0);
+      const buyable = r.status !== 'disable' && !r.gratis && r.price_gross > 0 && r.stock !== 0;
       return r.size_count === 1 && oneIsValid && buyable ? r.size_id : null;
     };
     const products: ListingProduct[] = rows.map((r) => ({
@@ -537,7 +537,7 @@ export class SqliteShopRepository implements ShopRepository {
     const rows = this.stmt(
       `SELECT l.product_id, l.size_id, l.additional, l.count, p.name, p.slug, p.vat, p.catalog_no, s.name AS size_name, s.price_gross, s.subscription_gross,
          p.unit, p.unit_plural, p.unit_sellby, p.unit_precision, p.min_quantity, p.max_quantity, p.min_size_quantity, p.max_size_quantity, p.min_subscription_quantity,
-         p.subscription, p.gratis, p.phone_price, s.stock, s.status
+         p.subscription, p.gratis, p.phone_price, s.stock, s.status, p.type AS product_type
        FROM basket_lines l JOIN products p ON p.id = l.product_id JOIN sizes s ON s.product_id = l.product_id AND s.size_id = l.size_id
        WHERE l.visitor_id = ? ORDER BY l.added_at, l.product_id`,
     ).all(visitorId) as BasketLineRow[];

@@ -30,7 +30,7 @@ export async function serverPageState(repo: ShopRepository, location: PageLocati
   const snippets = shopSnippets(device);
   return {
     page: pageStateFrom(location, answers),
-    basket: { summary: basket, status: 'ready', wishlistCount, adding: [] },
+    basket: { summary: basket, status: 'ready', wishlistCount, adding: [], user: { id: null, logged: false } },
     shopData: { bodyTop: snippets.bodyTop, bodyEnd: snippets.bodyEnd, widgets: [], device, dismissedBanners: dismissedBanners(cookieHeader) },
   };
 }

@@ -66,10 +66,30 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
   });
   app.get('/data/include/cms/delivery_zip_ranges.json', async (_request, reply) => reply.header('Cache-Control', STATIC_CACHE).send(ZIP_RANGES));
 
-  app.get('/ajax/instalments.php', async (request) => {
-    const raw = optionalText(request.query as Record<string, unknown>, 'price', 12) ?? '0';
-    if (!/^\d{1,9}(\.\d{1,2})?$/.test(raw)) throw new BadRequest('invalid_parameter', 'Parameter price must be an amount');
-    return await repo.instalmentParams(Number(raw));
+  /**
+   * GET /ajax/instalments.php: currency, price, priceNet, basketCount, basketCost, basketCostNet
+   * (brake-shop spec, section 4; all but price optional). Answers the limits for the price and
+   * whether every product in the visitor's basket allows instalments.
+   */
+  app.get('/ajax/instalments.php', async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const amount = (name: string, fallback: string | null) => {
+      const raw = optionalText(query, name, 12) ?? fallback;
+      if (raw === null) return null;
+      if (!/^\d{1,9}(\.\d{1,2})?$/.test(raw)) throw new BadRequest('invalid_parameter', `Parameter ${name} must be an amount`);
+      return Number(raw);
+    };
+    const price = amount('price', '0')!;
+    amount('priceNet', null);
+    amount('basketCost', null);
+    amount('basketCostNet', null);
+    const count = optionalText(query, 'basketCount', 6);
+    if (count !== undefined && !/^\d{1,5}$/.test(count)) throw new BadRequest('invalid_parameter', 'Parameter basketCount must be a whole number');
+    const currency = optionalText(query, 'currency', 3);
+    if (currency !== undefined && !/^[A-Z]{3}$/.test(currency)) throw new BadRequest('invalid_parameter', 'Parameter currency must be a three-letter code');
+    const basket = await repo.basket(request.visitorId);
+    reply.header('Cache-Control', 'no-store');
+    return { ...(await repo.instalmentParams(price)), allProductsAllow: basket.products.every((line) => line.instalments !== false) };
   });
   /** POST /ajax/notify.php (ours): product, size, email; "e-mail me when it is back in stock". */
   app.post('/ajax/notify.php', async (request, reply) => {
@@ -104,6 +124,11 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
     const zones = (optionalText(query, 'zones-names', 400) ?? '').split(',').map((z) => z.trim()).filter(Boolean);
     if (!zones.length || zones.length > 10 || zones.some((z) => !/^[a-z0-9_-]{1,40}$/i.test(z))) throw new BadRequest('invalid_parameter', 'Parameter zones-names needs 1 to 10 zone names');
     const product = optionalId(query, 'product');
+    // The products already in the basket: a zone does not offer them again.
+    const productsText = optionalText(query, 'products', 2000) ?? '';
+    if (productsText && !/^\d{1,9}(,\d{1,9}){0,99}$/.test(productsText)) throw new BadRequest('invalid_parameter', 'Parameter products is a comma-separated list of up to 100 product ids');
+    const excluded = new Set(productsText ? productsText.split(',').map(Number) : []);
+    if (product) excluded.add(product);
     const answer: HotspotsResponse = {};
     for (const zone of zones) {
       const filter = zone === 'hotspot_related' && product ? { category: await repo.productCategory(product) ?? undefined } : {};
@@ -117,7 +142,7 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
       }
       const listing = await repo.listing({ ...filter, discounted: zone === 'hotspot_promo', sort: 'popular' }, 1, 8);
       answer[zone] = listing.products
-        .filter((p) => p.id !== product)
+        .filter((p) => !excluded.has(p.id))
         .map(
           (p) =>
             `<article class="hotspot-product"><a href="${escapeHtml(p.link)}"><img src="${escapeHtml(p.icon)}" alt="" width="120" height="120" loading="lazy"><span class="hotspot-product__name">${escapeHtml(p.name)}</span></a><span class="hotspot-product__price">${escapeHtml(p.price.formatted)}</span></article>`,

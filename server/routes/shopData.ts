@@ -73,7 +73,7 @@ export function shopDataRoutes(app: FastifyInstance, repo: ShopRepository): void
     if (unknown.length) throw new BadRequest('unknown_section', `Unknown section: ${unknown.join(', ')}`);
 
     const answer: ShopDataResponse = {};
-    if (wanted.Basket) answer.Basket = { response: { basket: await repo.basket(request.visitorId) } };
+    if (wanted.Basket) answer.Basket = { response: { basket: await repo.basket(request.visitorId), user: { id: null, logged: false } } };
     if (wanted.Wishlist) answer.Wishlist = { response: { attributes: { count: await repo.wishlistCount(request.visitorId) } } };
     if (wanted.Comparers) answer.Comparers = { response: { product: [] } };
     if (wanted.Projector) {

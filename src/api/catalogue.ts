@@ -1,5 +1,6 @@
 import { form, http } from './http';
 import type { InstalmentParams, ListingResponse, ProjectorResponse, SearchValuesResponse } from './wire';
+import type { InstalmentRequest } from '../domain/instalments';
 
 /** The listing page's data for the given query parameters (traits_alt[...], menu_alt[...], text, page). */
 export async function fetchListing(query: Record<string, string>, signal?: AbortSignal): Promise<ListingResponse> {
@@ -41,26 +42,71 @@ export interface ProductXmlAttribute {
   values: string[];
 }
 
-/** GET /projector.php?shop_xml=true&getProductXML=true: the product's attributes from its XML. */
-export async function fetchProductXmlAttributes(product: number, signal?: AbortSignal): Promise<ProductXmlAttribute[]> {
+/** A size as the product XML lists it. */
+export interface ProductXmlSize {
+  id: string;
+  name: string;
+  amount: number;
+  status: string;
+}
+
+/** What the product XML is read for (storefront spec, section 7, call 7): attributes, size versions and sizes. */
+export interface ProductXml {
+  attributes: ProductXmlAttribute[];
+  /** The size versions' name (the catalogue number the product's versions share). */
+  versionName: string | null;
+  sizes: ProductXmlSize[];
+}
+
+export function parseProductXml(text: string): ProductXml {
+  const xml = new DOMParser().parseFromString(text, 'application/xml');
+  if (xml.querySelector('parsererror')) throw new Error('product XML could not be read');
+  return {
+    attributes: Array.from(xml.querySelectorAll('attributes > attribute')).map((node) => ({
+      id: node.getAttribute('id') ?? '',
+      name: node.getAttribute('name') ?? '',
+      values: Array.from(node.querySelectorAll('value')).map((value) => value.textContent ?? ''),
+    })),
+    versionName: xml.querySelector('product > version')?.getAttribute('name') ?? null,
+    sizes: Array.from(xml.querySelectorAll('sizes > size')).map((node) => ({
+      id: node.getAttribute('id') ?? '',
+      name: node.getAttribute('name') ?? '',
+      amount: Number(node.getAttribute('amount') ?? 0),
+      status: node.getAttribute('status') ?? '',
+    })),
+  };
+}
+
+/** GET /projector.php?shop_xml=true&getProductXML=true: the product's XML (18 s timeout). */
+export async function fetchProductXml(product: number, signal?: AbortSignal): Promise<ProductXml> {
   const answer = await http.get<string>('/projector.php', {
     params: { product, shop_xml: 'true', getProductXML: 'true' },
     responseType: 'text',
     timeout: PRODUCT_AJAX_TIMEOUT_MS,
     signal,
   });
-  const xml = new DOMParser().parseFromString(answer.data, 'application/xml');
-  if (xml.querySelector('parsererror')) throw new Error('product XML could not be read');
-  return Array.from(xml.querySelectorAll('attributes > attribute')).map((node) => ({
-    id: node.getAttribute('id') ?? '',
-    name: node.getAttribute('name') ?? '',
-    values: Array.from(node.querySelectorAll('value')).map((value) => value.textContent ?? ''),
-  }));
+  return parseProductXml(answer.data);
 }
 
-/** GET /ajax/instalments.php?price=: the instalment calculator's limits for an amount. */
-export async function fetchInstalmentParams(price: number, signal?: AbortSignal): Promise<InstalmentParams> {
-  return (await http.get<InstalmentParams>('/ajax/instalments.php', { params: { price: price.toFixed(2) }, signal })).data;
+/** The product's attributes from its XML. */
+export async function fetchProductXmlAttributes(product: number, signal?: AbortSignal): Promise<ProductXmlAttribute[]> {
+  return (await fetchProductXml(product, signal)).attributes;
+}
+
+/**
+ * GET /ajax/instalments.php: the instalment calculator's limits for an amount, asked with
+ * currency, price, priceNet, basketCount, basketCost and basketCostNet (brake-shop spec, section 4).
+ */
+export async function fetchInstalmentParams(request: InstalmentRequest, signal?: AbortSignal): Promise<InstalmentParams> {
+  const params = {
+    currency: request.currency,
+    price: request.price.toFixed(2),
+    priceNet: request.priceNet.toFixed(2),
+    basketCount: Math.trunc(request.basketCount),
+    basketCost: request.basketCost.toFixed(2),
+    basketCostNet: request.basketCostNet.toFixed(2),
+  };
+  return (await http.get<InstalmentParams>('/ajax/instalments.php', { params, signal })).data;
 }
 
 /** POST /ajax/notify.php (ours): e-mail me when this size is back in stock. */

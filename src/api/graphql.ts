@@ -20,10 +20,14 @@ export async function fetchLowestPrices(products: Array<{ productId: number; siz
   return graphql<{ getLastLowestProductPrices: LowestPriceProduct[] }>(query, 'getLastLowestProductPrices', signal);
 }
 
-/** Couriers for one product line (the delivery info box): prepaid flag, cost and delivery time. */
-export async function fetchShippingOptions(line: { id: number; size: string; quantity: number }, signal?: AbortSignal): Promise<ShippingOption[]> {
+/**
+ * Couriers for one product line (the delivery info box): prepaid flag, cost and delivery time.
+ * `forcedRegion` (brake-shop spec, section 7): the delivery region the shopper gave, when known.
+ */
+export async function fetchShippingOptions(line: { id: number; size: string; quantity: number }, signal?: AbortSignal, forcedRegion?: string | null): Promise<ShippingOption[]> {
   const product = `{ id: ${Math.trunc(line.id)}, size: ${JSON.stringify(line.size)}, quantity: ${Number(line.quantity)} }`;
-  const query = `{ shipping(ShippingInput: { mode: "product", products: [${product}] }) { shipping { courier { name icon } prepaid cost { value currency formatted } deliveryTime { time { days } workingDays } } } }`;
+  const forced = forcedRegion ? `, forcedRegion: ${JSON.stringify(forcedRegion)}` : '';
+  const query = `{ shipping(ShippingInput: { mode: "product", products: [${product}]${forced} }) { shipping { courier { name icon } prepaid cost { value currency formatted } deliveryTime { time { days } workingDays } } } }`;
   const answer = await graphql<{ shipping: { shipping: ShippingOption[] } }>(query, 'shipping', signal);
   if (!answer.data) throw new Error(answer.errors?.[0]?.message ?? 'shipping query failed');
   return answer.data.shipping.shipping;

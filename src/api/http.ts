@@ -1,9 +1,13 @@
+import axios, { type AxiosAdapter, type AxiosInstance, type AxiosResponse } from 'axios';
+import { pendingTrackingEvents } from '../domain/tracking';
 import type { ApiError } from './wire';
 
 /**
- * The one HTTP client of the storefront: same origin, JSON by default, an 18 s timeout, abort
- * by signal. A thin layer over fetch (it replaced axios: 14 KB gzip off every page's first
- * load); its calls read like axios' (`http.get(url, { params })`, `answer.data`).
+ * The one HTTP client of the storefront, on axios (the design card's client): the shop's base
+ * URL, JSON answers, JSON or form bodies, an 18 s timeout, cancellation by AbortSignal (the sagas
+ * abort when they are cancelled), the `x-iai-tracking-events` header read on every answer, and
+ * every failure turned into the shop's error type (`HttpError`, carrying the server's
+ * `{ error: { code, message } }` when it sent one).
  */
 export const DEFAULT_TIMEOUT_MS = 18_000;
 
@@ -13,7 +17,7 @@ export interface HttpOptions {
   signal?: AbortSignal;
   /** Milliseconds; 0 means none. */
   timeout?: number;
-  /** 'json' (default) parses the answer; 'text' keeps it as text. */
+  /** 'json' (default) parses a JSON answer; 'text' keeps it as text. */
   responseType?: 'json' | 'text';
 }
 
@@ -22,6 +26,8 @@ export interface HttpResponse<T> {
   status: number;
   /** Lower-case header names. */
   headers: Record<string, string>;
+  /** The `x-iai-tracking-events` count the answer announced (0 when none or not a number >= 1). */
+  trackingEvents: number;
 }
 
 /** A non-2xx answer, a network failure, a timeout or an abort. */
@@ -32,6 +38,8 @@ export class HttpError extends Error {
     readonly status: number,
     /** The answer's body (parsed JSON when it was JSON). */
     readonly data: unknown = null,
+    /** Why no answer came: the caller aborted, or the timeout ran out. */
+    readonly reason: 'answer' | 'aborted' | 'timeout' | 'network' = 'answer',
   ) {
     super(message);
     this.name = 'HttpError';
@@ -42,57 +50,83 @@ export function isHttpError(error: unknown): error is HttpError {
   return error instanceof HttpError;
 }
 
-function withParams(url: string, params?: HttpOptions['params']): string {
-  if (!params || !Object.keys(params).length) return url;
-  const query = new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)])).toString();
-  return url + (url.includes('?') ? '&' : '?') + query;
+/** Flat query parameters, encoded as the platform's endpoints read them (URLSearchParams). */
+function serialize(params: Record<string, string | number>): string {
+  return new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)])).toString();
 }
 
-async function request<T>(method: 'GET' | 'POST', url: string, body: BodyInit | object | undefined, options: HttpOptions = {}): Promise<HttpResponse<T>> {
-  const controller = new AbortController();
-  const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
-  const timer = timeout > 0 ? setTimeout(() => controller.abort(), timeout) : undefined;
-  const onAbort = () => controller.abort();
-  if (options.signal?.aborted) controller.abort();
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-  const headers: Record<string, string> = { Accept: 'application/json', ...(options.headers ?? {}) };
-  let payload: BodyInit | undefined;
-  if (body instanceof URLSearchParams || typeof body === 'string' || body === undefined) payload = body;
-  else {
-    payload = JSON.stringify(body);
-    headers['Content-Type'] ??= 'application/json';
+export interface HttpClientConfig {
+  /** Where the shop's endpoints live; the page's own origin by default. */
+  baseURL?: string;
+  /** Replaces axios' transport (tests answer from a mocked adapter). */
+  adapter?: AxiosAdapter;
+}
+
+function headersOf(response: AxiosResponse): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [key, value] of Object.entries(response.headers ?? {})) {
+    if (value !== undefined && value !== null) headers[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
   }
-  try {
-    const response = await fetch(withParams(url, options.params), { method, headers, body: payload, credentials: 'same-origin', signal: controller.signal });
-    const text = await response.text();
-    const isJson = (response.headers.get('content-type') ?? '').includes('json');
-    let data: unknown = text;
-    if (options.responseType !== 'text' && isJson && text) {
-      try {
-        data = JSON.parse(text);
-      } catch {
-        throw new HttpError('The answer is not valid JSON', response.status, text);
-      }
+  return headers;
+}
+
+function toHttpError(error: unknown, method: string, url: string): HttpError {
+  if (axios.isCancel(error)) return new HttpError(`${method} ${url} aborted`, 0, null, 'aborted');
+  if (axios.isAxiosError(error)) {
+    if (error.response) return new HttpError(`${method} ${url} answered ${error.response.status}`, error.response.status, error.response.data ?? null);
+    const timedOut = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT';
+    return new HttpError(`${method} ${url} ${timedOut ? 'timed out' : 'failed'}`, 0, null, timedOut ? 'timeout' : 'network');
+  }
+  return new HttpError(`${method} ${url} failed`, 0, null, 'network');
+}
+
+export interface HttpClient {
+  get<T>(url: string, options?: HttpOptions): Promise<HttpResponse<T>>;
+  post<T>(url: string, body?: URLSearchParams | object | string, options?: HttpOptions): Promise<HttpResponse<T>>;
+  /** The axios instance underneath (interceptors, defaults). */
+  readonly axios: AxiosInstance;
+}
+
+export function createHttpClient(config: HttpClientConfig = {}): HttpClient {
+  const instance = axios.create({
+    baseURL: config.baseURL,
+    adapter: config.adapter,
+    timeout: DEFAULT_TIMEOUT_MS,
+    withCredentials: false, // same origin: the visitor cookie travels anyway
+    headers: { Accept: 'application/json' },
+    paramsSerializer: { serialize },
+  });
+
+  async function request<T>(method: 'GET' | 'POST', url: string, body: unknown, options: HttpOptions = {}): Promise<HttpResponse<T>> {
+    try {
+      const response = await instance.request<T>({
+        method,
+        url,
+        data: body,
+        params: options.params,
+        headers: options.headers,
+        signal: options.signal,
+        timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
+        responseType: options.responseType === 'text' ? 'text' : undefined,
+        // A JSON answer is parsed; anything else (HTML, XML) stays text.
+        transitional: { silentJSONParsing: true, forcedJSONParsing: options.responseType !== 'text' },
+      });
+      const headers = headersOf(response);
+      return { data: response.data, status: response.status, headers, trackingEvents: pendingTrackingEvents(headers) };
+    } catch (error) {
+      throw toHttpError(error, method, url);
     }
-    if (!response.ok) throw new HttpError(`${method} ${url} answered ${response.status}`, response.status, data);
-    const answerHeaders: Record<string, string> = {};
-    response.headers.forEach((value, key) => {
-      answerHeaders[key.toLowerCase()] = value;
-    });
-    return { data: data as T, status: response.status, headers: answerHeaders };
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw new HttpError(controller.signal.aborted ? `${method} ${url} aborted or timed out` : `${method} ${url} failed`, 0);
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onAbort);
   }
+
+  return {
+    get: (url, options) => request('GET', url, undefined, options),
+    post: (url, body, options) => request('POST', url, body, options),
+    axios: instance,
+  };
 }
 
-export const http = {
-  get: <T>(url: string, options?: HttpOptions) => request<T>('GET', url, undefined, options),
-  post: <T>(url: string, body?: URLSearchParams | object | string, options?: HttpOptions) => request<T>('POST', url, body, options),
-};
+/** The storefront's client: the page's own origin. */
+export const http: HttpClient = createHttpClient();
 
 /** Form-encodes fields the way the platform's endpoints expect (application/x-www-form-urlencoded). */
 export function form(fields: Record<string, string | number>): URLSearchParams {

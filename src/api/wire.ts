@@ -78,7 +78,7 @@ export type SnippetRegion = 'head' | 'body_top' | 'body_bottom';
 
 export interface ShopDataResponse {
   Projector?: { response: ProductPageData | null };
-  Basket?: { response: { basket: BasketSummary } };
+  Basket?: { response: { basket: BasketSummary; user?: BasketResponse['user'] } };
   Wishlist?: { response: { attributes: { count: number } } };
   Comparers?: { response: { product: ComparerItem[] } };
   Snippets?: { response: { items: Record<string, { region: SnippetRegion | string; content: string }> } };
@@ -107,6 +107,8 @@ export interface BasketProduct {
   count: number;
   worth_unit: number;
   prices: { worth_net_formatted: string; worth_gros_formatted: string };
+  /** Ours: whether this product may be paid in instalments. */
+  instalments?: boolean;
   /** The line's quantity rules (ours): step, decimals, minimum and maximum (null: no cap), units. */
   rules?: { step: number; precision: number; min: number; max: number | null; unit: string; unit_plural: string };
 }
@@ -529,6 +531,8 @@ export interface InstalmentParams {
   link: string;
   instalmentName: string;
   priceType: 'net' | 'gross';
+  /** Ours: whether every product in the visitor's basket allows instalments. */
+  allProductsAllow?: boolean;
 }
 
 /** GET|POST /ajax/validate.php?field=email|phone|bank_account|zipcode&value=... (ours). */

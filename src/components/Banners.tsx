@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { flowMatches, flowSend } from '../../store/flowsSlice';
 import { useAppDispatch, useAppSelector, useFlow } from '../../store/hooks';
 import { BANNERS_FLOW } from '../../machines/banners';
-import { BANNER_IDS, type BannerId } from '../domain/banners';
+import { bannersToShow, type BannerId } from '../domain/banners';
 import '../styles/forms.css';
 
 /** The discount code the banner announces, and the free-shipping threshold (euro). */
@@ -14,14 +14,16 @@ const TEXT_KEYS: Record<BannerId, string> = { discount_code: 'forms.banners.disc
 const NAME_KEYS: Record<BannerId, string> = { discount_code: 'forms.banners.discountName', free_shipping: 'forms.banners.freeShippingName' };
 
 /**
- * The banners to show: those not dismissed. Until the flow has read the dismissal cookies, the
- * server's reading of the same cookies (drawn with the page) decides; with neither, none.
+ * The banners to show: those not dismissed (until the flow has read the dismissal cookies, the
+ * server's reading of the same cookies, drawn with the page, decides; with neither, none); the
+ * free-shipping one only while it tells what the snippet bar does not (missing or reached).
  */
 export function useShownBanners(): BannerId[] {
   const flow = useFlow<{ dismissed: string[] }>(BANNERS_FLOW);
   const serverDismissed = useAppSelector((state) => state.shopData.dismissedBanners);
+  const basket = useAppSelector((state) => state.basket.summary);
   const dismissed = flow && flowMatches(flow, 'shown') ? flow.context.dismissed : serverDismissed;
-  return useMemo(() => (dismissed ? BANNER_IDS.filter((id) => !dismissed.includes(id)) : []), [dismissed]);
+  return useMemo(() => (dismissed ? bannersToShow(dismissed, basket) : []), [dismissed, basket]);
 }
 
 /**
@@ -36,7 +38,7 @@ export function Banners() {
   if (!shown.length) return null;
   // The free-shipping banner follows the basket: reached, or what is still missing.
   const text = (id: BannerId) => {
-    if (id === 'free_shipping' && basket && basket.productsCounter > 0) {
+    if (id === 'free_shipping' && basket) {
       return basket.toShippingFree === 0 ? t('basket.freeShipping') : t('basket.toFreeShipping', { amount: basket.toShippingFree_formatted });
     }
     return t(TEXT_KEYS[id], { code: DISCOUNT_CODE, amount: FREE_SHIPPING_FROM });

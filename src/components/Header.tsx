@@ -3,6 +3,7 @@ import { HEADER_SLOT_ID, STICKY_HEADER_FLOW } from '../../sagas/stickyHeader';
 import { flowMatches, flowSend } from '../../store/flowsSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CATEGORY_LINKS } from './categoryLinks';
+import { miniBasketShowable } from '../domain/miniBasket';
 import { LiveSearch } from './LiveSearch';
 import { SideMenu } from './SideMenu';
 
@@ -51,10 +52,10 @@ export function Header() {
             <a
               className="basket-link"
               href="/basketedit.php"
-              aria-haspopup={count > 0 ? 'dialog' : undefined}
+              aria-haspopup={miniBasketShowable(count) ? 'dialog' : undefined}
               onClick={(event) => {
-                // With products, the mini basket opens over the page; empty, the link leads to the basket page.
-                if (count === 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                // The mini basket opens over the page when it may be shown; empty or above the hide threshold, the link leads to the basket page.
+                if (!miniBasketShowable(count) || event.metaKey || event.ctrlKey || event.shiftKey) return;
                 event.preventDefault();
                 dispatch(flowSend({ id: 'miniBasket', event: { type: 'OPEN' } }));
               }}

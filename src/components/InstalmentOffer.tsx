@@ -8,7 +8,7 @@ import { instalmentCheck, type InstalmentInput } from '../domain/instalments';
  * allowed only between minPrice and maxPrice (net prices with the net suffix); otherwise the
  * message for the minimum or maximum not met, too many products, or products not allowing it.
  */
-export function InstalmentOffer({ params, input, headingId }: { params: InstalmentParams; input: InstalmentInput; headingId: string }) {
+export function InstalmentOffer({ params, input, headingId, linkTo }: { params: InstalmentParams; input: InstalmentInput; headingId: string; linkTo?: string }) {
   const { t } = useTranslation();
   const amount = (value: number) => (params.priceType === 'net' ? t('instalments.netSuffix', { amount: formatPrice(value) }) : formatPrice(value));
   const check = instalmentCheck(input, params);
@@ -18,7 +18,9 @@ export function InstalmentOffer({ params, input, headingId }: { params: Instalme
       {check === 'allowed' ? (
         <p>
           {t('instalments.available', { name: params.instalmentName, min: amount(params.minPrice), max: amount(params.maxPrice) })}{' '}
-          <a href={params.link}>{t('instalments.calculate')}</a>
+          <a href={linkTo ?? params.link} data-instalment-link={linkTo ? 'basket' : 'direct'}>
+            {t('instalments.calculate')}
+          </a>
         </p>
       ) : null}
       {check === 'belowMin' ? <p>{t('instalments.belowMin', { min: amount(params.minPrice) })}</p> : null}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type ComponentType, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveSearchContext, LiveSearchEvent } from '../../machines/liveSearch';
-import { LIVE_SEARCH_FLOW } from '../../sagas/liveSearch';
+import { LIVE_SEARCH_FLOW } from '../../store/liveSearchSlice';
 import { flowMatches, flowSend } from '../../store/flowsSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { liveSearchOptions } from '../domain/liveSearch';
@@ -42,6 +42,9 @@ export function LiveSearch() {
   }, []);
 
   const send = useCallback((event: LiveSearchEvent) => dispatch(flowSend({ id: LIVE_SEARCH_FLOW, event })), [dispatch]);
+  // The flow's code loads on first use (sagas/liveSearchLauncher.ts); until it runs, the box
+  // keeps what is typed itself (the events wait and are replayed to the flow).
+  const [draft, setDraft] = useState<string | null>(null);
 
   useEffect(() => {
     if (pageQuery) send({ type: 'PREFILL', text: pageQuery });
@@ -81,8 +84,11 @@ export function LiveSearch() {
         aria-controls={LISTBOX_ID}
         aria-activedescendant={active >= 0 ? optionId(active) : undefined}
         enterKeyHint="search"
-        value={context ? context.query : pageQuery}
-        onChange={(event) => send({ type: 'TYPED', text: event.target.value })}
+        value={context ? context.query : (draft ?? pageQuery)}
+        onChange={(event) => {
+          if (!context) setDraft(event.target.value);
+          send({ type: 'TYPED', text: event.target.value });
+        }}
         onKeyDown={onKeyDown}
         onFocus={onFocus}
         onBlur={() => send({ type: 'BLUR' })}

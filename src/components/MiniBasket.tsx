@@ -5,6 +5,7 @@ import { flowMatches, flowSend } from '../../store/flowsSlice';
 import type { MiniBasketContext } from '../../machines/miniBasket';
 import { lineKey, miniBasketView } from '../domain/miniBasket';
 import '../styles/basket.css';
+import { PriceText } from './PriceText';
 
 const FLOW = 'miniBasket';
 
@@ -65,7 +66,9 @@ export function MiniBasket() {
                       {line.size_name && line.size !== 'uniw' ? <small> · {line.size_name}</small> : null}
                     </span>
                     <span className="mini-basket__qty">× {String(line.count).replace('.', ',')}</span>
-                    <strong className="mini-basket__worth">{line.prices.worth_gros_formatted}</strong>
+                    <strong className="mini-basket__worth">
+                      <PriceText amount={line.worth_unit} formatted={line.prices.worth_gros_formatted} />
+                    </strong>
                     <button type="button" className="mini-basket__remove" disabled={busy} aria-label={t('miniBasket.remove', { name: line.name })} onClick={() => send({ type: 'REMOVE', key })}>
                       {busy ? (
                         t('miniBasket.removing')

@@ -7,6 +7,7 @@ import { catalogueNumber } from '../domain/brakes';
 import { smallSource } from '../domain/responsiveImage';
 import { ResponsiveImage } from './ResponsiveImage';
 import { useEqualHeight } from './useEqualHeight';
+import { PriceText } from './PriceText';
 
 /** What lines up across a row of cards: the names (the rest follows them). */
 export const PRODUCT_CARD_ROW_ITEMS = ['.product-card__name'] as const;
@@ -32,7 +33,9 @@ export function ProductCard({ product, eager = false }: { product: ListingProduc
       </p>
       {product.fits ? <p className="product-card__fits">{t('listing.fits')}</p> : null}
       <p className={`product-card__status status--${product.status}`}>{product.status_description}</p>
-      <p className="product-card__price">{product.price.value > 0 ? product.price.formatted : '—'}</p>
+      <p className="product-card__price">
+        <PriceText amount={product.price.value} formatted={product.price.formatted} />
+      </p>
       {product.listSize ? <ListAdd product={product} size={product.listSize} /> : null}
     </article>
   );

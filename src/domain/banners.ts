@@ -20,3 +20,17 @@ export function dismissedBanners(cookieText: string, ids: readonly string[] = BA
 export function bannerDismissCookie(id: string, secure: boolean, days = BANNER_COOKIE_DAYS): string {
   return `${bannerCookieName(id)}=1; Max-Age=${Math.round(days * 24 * 3600)}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
+
+/**
+ * The free-shipping banner is shown only when it says something the snippet bar above it does
+ * not: how much is still missing for free shipping, or that it is reached, i.e. once the basket
+ * holds products. With an empty basket its text would only repeat the shop's general offer.
+ */
+export function freeShippingBannerWanted(basket: { productsCounter: number; toShippingFree: number } | null | undefined): boolean {
+  return !!basket && basket.productsCounter > 0 && Number.isFinite(basket.toShippingFree);
+}
+
+/** The banners a page shows: those not dismissed, the free-shipping one only when it has news. */
+export function bannersToShow(dismissed: readonly string[], basket: Parameters<typeof freeShippingBannerWanted>[0]): BannerId[] {
+  return BANNER_IDS.filter((id) => !dismissed.includes(id) && (id !== 'free_shipping' || freeShippingBannerWanted(basket)));
+}

@@ -1,4 +1,4 @@
-import type { InstalmentParams } from '../api/wire';
+import type { InstalmentParams, ProductType } from '../api/wire';
 
 /**
  * The instalment calculator's rule (brake-shop spec, section 4): purchase by instalments is
@@ -28,4 +28,25 @@ export function instalmentCheck(input: InstalmentInput, params: Pick<InstalmentP
 /** With an empty basket and a price in range, the instalment link is run directly. */
 export function runsLinkDirectly(input: InstalmentInput, params: Pick<InstalmentParams, 'minPrice' | 'maxPrice'>): boolean {
   return input.basketCount === 0 && instalmentCheck(input, params) === 'allowed';
+}
+
+/**
+ * Which products allow instalments (the demo shop's rule, ours): goods do; virtual products and
+ * services (nothing delivered to finance) do not.
+ */
+export function allowsInstalments(productType: ProductType | string): boolean {
+  return productType !== 'product_virtual' && productType !== 'product_service';
+}
+
+/** The demo shop sells in euro (the basket answer names no currency). */
+export const SHOP_CURRENCY = 'EUR';
+
+/** What the instalment request carries (brake-shop spec, section 4). */
+export interface InstalmentRequest {
+  currency: string;
+  price: number;
+  priceNet: number;
+  basketCount: number;
+  basketCost: number;
+  basketCostNet: number;
 }

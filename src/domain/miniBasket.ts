@@ -7,6 +7,12 @@
 export const BASKET_LIST_MODE_FROM = 10;
 export const BASKET_LIST_HIDDEN_ABOVE = 22;
 
+/** Basket errors (add, remove) stay 4000 ms (brake-shop spec, sections 8 and 9). */
+export const BASKET_ERROR_MS = 4000;
+
+/** The quantity field goes back to 1 after a successful add (brake-shop spec, section 4). */
+export const QUANTITY_AFTER_ADD = 1;
+
 export type MiniBasketView = 'empty' | 'full' | 'list' | 'summary';
 
 export function miniBasketView(productsCounter: number): MiniBasketView {
@@ -14,6 +20,19 @@ export function miniBasketView(productsCounter: number): MiniBasketView {
   if (productsCounter > BASKET_LIST_HIDDEN_ABOVE) return 'summary';
   if (productsCounter >= BASKET_LIST_MODE_FROM) return 'list';
   return 'full';
+}
+
+/**
+ * When the mini basket may be shown (brake-shop spec, section 4, thresholds of section 9):
+ * hidden when empty, hidden again above the hide threshold (22 products).
+ */
+export function miniBasketShowable(productsCounter: number): boolean {
+  return productsCounter > 0 && productsCounter <= BASKET_LIST_HIDDEN_ABOVE;
+}
+
+/** The products reach the list threshold (10): the mini basket is shown without being asked. */
+export function reachesListThreshold(before: number, after: number): boolean {
+  return before < BASKET_LIST_MODE_FROM && after >= BASKET_LIST_MODE_FROM && miniBasketShowable(after);
 }
 
 /** One basket line's identity: product, size and variant hash. */

@@ -14,17 +14,28 @@ export interface OfferInput {
   gratis: boolean;
   availability: Pick<SizeAvailability, 'status'>;
   prices: Pick<SizePrices, 'value' | 'points' | 'basket_enable'>;
+  /** The size's `phone_price` flag (storefront spec, section 3): it decides the phone-price state. */
+  phonePrice?: boolean;
+}
+
+/** A price of zero shows the phone-price text (brake-shop spec, section 5), wherever a price is shown. */
+export function showsPhonePriceText(amount: number | null | undefined): boolean {
+  return !(typeof amount === 'number' && amount > 0);
 }
 
 /** A price of zero is a phone price (the spec's "price of zero shows the phone-price text"). */
 export function isPhonePrice(prices: Pick<SizePrices, 'value'>): boolean {
-  return !(prices.value > 0);
+  return showsPhonePriceText(prices.value);
 }
 
-export function buyStateOf({ gratis, availability, prices }: OfferInput): BuyState {
+/**
+ * The buy state: the size's `phone_price` flag decides the phone-price state when the size
+ * data carries it; a size without the flag falls back to its price (zero is a phone price).
+ */
+export function buyStateOf({ gratis, availability, prices, phonePrice }: OfferInput): BuyState {
   if (gratis) return 'gratis';
   if (availability.status === 'disable') return 'unavailable';
-  if (isPhonePrice(prices)) {
+  if (phonePrice ?? isPhonePrice(prices)) {
     if (prices.points > 0) return 'pointsOnly';
     return prices.basket_enable === 'y' ? 'available' : 'phonePrice';
   }

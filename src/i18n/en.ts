@@ -13,7 +13,7 @@ const en: Catalogue = {
     menuTitle: 'Categories',
     closeMenu: 'Close the menu',
   },
-  shop: { name: 'FreniShop', tagline: 'Brake parts for your car', notices: 'Shop notices', backToTop: 'Back to top', skipToContent: 'Skip to content' },
+  shop: { name: 'FreniShop', tagline: 'Brake parts for your car', notices: 'Shop notices', backToTop: 'Back to top', skipToContent: 'Skip to content', phonePrice: 'Price on request' },
   header: {
     searchLabel: 'Search parts',
     searchPlaceholder: 'Search by name, part number or OE code',
@@ -112,7 +112,7 @@ const en: Catalogue = {
     unavailable: 'Product unavailable',
     phonePrice: 'Price on request. Please contact the seller.',
     pointsOnly: 'This item is only available in the loyalty programme',
-    addFailed: 'Something went wrong while adding the product',
+    addFailed: 'Something went wrong, please try again',
     added: 'Product added to your basket',
     outOfStock: 'Out of stock',
     contactUs: 'Contact us',

@@ -1,12 +1,26 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import it from './it';
+import itCore from './it';
+import itContact from './it.contact';
+import itOffer from './it.offer';
 import pl from './pl';
 import en from './en';
 
 import { isLanguage, LANGUAGES, LANGUAGE_COOKIE, type Language } from './runtime';
 
 export { isLanguage, LANGUAGES, LANGUAGE_COOKIE, type Language };
+
+/** Merges catalogue parts section by section (a section may be split between parts). */
+function mergeParts(...parts: object[]): Record<string, unknown> {
+  const whole: Record<string, unknown> = {};
+  for (const part of parts) {
+    for (const [section, texts] of Object.entries(part)) whole[section] = { ...((whole[section] as object) ?? {}), ...(texts as object) };
+  }
+  return whole;
+}
+
+/** The whole Italian catalogue: the core and every page's texts. */
+export const it = mergeParts(itCore, itOffer, itContact);
 
 export const resources = { it: { translation: it }, pl: { translation: pl }, en: { translation: en } };
 

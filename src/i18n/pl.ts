@@ -15,7 +15,7 @@ const pl: Catalogue = {
     menuTitle: 'Kategorie',
     closeMenu: 'Zamknij menu',
   },
-  shop: { name: 'FreniShop', tagline: 'Części hamulcowe do Twojego auta', notices: 'Komunikaty sklepu', backToTop: 'Do góry', skipToContent: 'Przejdź do treści' },
+  shop: { name: 'FreniShop', tagline: 'Części hamulcowe do Twojego auta', notices: 'Komunikaty sklepu', backToTop: 'Do góry', skipToContent: 'Przejdź do treści', phonePrice: 'Cena na telefon' },
   header: {
     searchLabel: 'Szukaj części',
     searchPlaceholder: 'Szukaj po nazwie, kodzie lub numerze OE',

@@ -4,7 +4,7 @@ import it from './it';
 
 /**
  * The storefront's i18next: Italian (the shop's language and the fallback) ships with the
- * page; Polish and English load on demand, when saved or chosen, so no visitor downloads
+ * page, its core with every page and each page's own texts with that page's chunk; Polish and English load on demand, when saved or chosen, so no visitor downloads
  * three catalogues. Tests use `createI18n` (index.ts), which has all three at once.
  */
 export const LANGUAGES = ['it', 'pl', 'en'] as const;
@@ -27,6 +27,21 @@ const loaders: Record<Exclude<Language, 'it'>, () => Promise<{ default: object }
   en: () => import(/* webpackChunkName: "i18n-en" */ './en'),
 };
 
+/** Page texts loaded so far (Italian), and the storefront's instances that receive them. */
+const pageTexts: object[] = [];
+const instances = new Set<i18n>();
+
+/**
+ * A page's own Italian texts join the catalogue when its chunk loads (the page module calls
+ * this as it is evaluated, before anything of it renders). Polish and English catalogues are
+ * whole: they load on demand anyway.
+ */
+export function addPageTexts(texts: object): void {
+  if (pageTexts.includes(texts)) return;
+  pageTexts.push(texts);
+  for (const instance of instances) instance.addResourceBundle('it', 'translation', texts, true, false);
+}
+
 export function createShopI18n(): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
@@ -36,6 +51,8 @@ export function createShopI18n(): i18n {
     interpolation: { escapeValue: false }, // React escapes
     initAsync: false,
   });
+  for (const texts of pageTexts) instance.addResourceBundle('it', 'translation', texts, true, false);
+  instances.add(instance);
   return instance;
 }
 

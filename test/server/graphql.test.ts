@@ -147,6 +147,20 @@ describe('content endpoints', () => {
     expect(answer.unknown_zone).toBe('');
   });
 
+  it('leaves the products the page names in `products` (the basket\u2019s) out of the zones; a bad list is a 400', async () => {
+    const url = '/ajax/hotspots.php?action=get-hotspots-html&zones-names=hotspot_bestsellers&zones-types=main';
+    const first = (await app.inject({ method: 'GET', url })).json();
+    const ids = [...String(first.hotspot_bestsellers).matchAll(/href="\/product-(\d+)-/g)].map((m) => Number(m[1]));
+    expect(ids.length).toBeGreaterThan(1);
+    const without = (await app.inject({ method: 'GET', url: `${url}&products=${ids.slice(0, 2).join(',')}` })).json();
+    const after = [...String(without.hotspot_bestsellers).matchAll(/href="\/product-(\d+)-/g)].map((m) => Number(m[1]));
+    expect(after).not.toContain(ids[0]);
+    expect(after).not.toContain(ids[1]);
+    const bad = await app.inject({ method: 'GET', url: `${url}&products=1,x` });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('invalid_parameter');
+  });
+
   it('answers the product XML', async () => {
     const response = await app.inject({ method: 'GET', url: `/projector.php?product=${SPECIAL_PRODUCTS.multiSize}&shop_xml=true&getProductXML=true` });
     expect(response.headers['content-type']).toContain('application/xml');
@@ -166,6 +180,22 @@ describe('content endpoints', () => {
     const answer = (await app.inject({ method: 'GET', url: '/ajax/instalments.php?price=250.5' })).json();
     expect(answer).toMatchObject({ minPrice: 100, maxPrice: 5000, totalPrice: 250.5, priceType: 'gross' });
     expect((await app.inject({ method: 'GET', url: '/ajax/instalments.php?price=abc' })).statusCode).toBe(400);
+  });
+
+  it('takes the six instalment parameters and says whether every basket product allows instalments', async () => {
+    const visitor = new Visitor(app);
+    const url = '/ajax/instalments.php?currency=EUR&price=250.50&priceNet=205.33&basketCount=0&basketCost=0.00&basketCostNet=0.00';
+    expect((await visitor.request({ method: 'GET', url })).json()).toMatchObject({ totalPrice: 250.5, allProductsAllow: true });
+    // A virtual product (demo id 7) does not allow instalments: the basket answer marks its line, the instalment answer says so.
+    await visitor.request({ method: 'POST', url: '/basketchange.php?mode=1', form: { product: String(SPECIAL_PRODUCTS.virtual), size: 'uniw', number: '1' } });
+    const basket = (await visitor.request({ method: 'GET', url: '/ajax/basket.php?getAjax=true' })).json();
+    expect(basket.basket.products[0].instalments).toBe(false);
+    expect((await visitor.request({ method: 'GET', url })).json()).toMatchObject({ allProductsAllow: false });
+    for (const bad of ['basketCount=x', 'currency=euro', 'priceNet=1e9', 'basketCost=-1']) {
+      const answer = await visitor.request({ method: 'GET', url: `/ajax/instalments.php?price=10&${bad}` });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().error.code).toBe('invalid_parameter');
+    }
   });
 
   it('answers the wishlist count, the return hook and the size versions of listed products', async () => {

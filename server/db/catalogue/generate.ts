@@ -5,6 +5,9 @@ import { ENGINE_FAMILIES, OE_PATTERNS, PRODUCERS as PARTS_PRODUCERS, SHOP_PRODUC
 import { FIRST_REGULAR_PRODUCT_ID, SPECIAL_PRODUCTS } from './specialProducts';
 import { slugify } from '../../text';
 
+/** What the supplier can deliver of a size sold on order (its stock: it caps the quantity like any stock). */
+export const ON_ORDER_STOCK = 12;
+
 /**
  * The demo catalogue: real brands and models, generated generations and engines, brake pads,
  * discs and kits from real producers with catalogue numbers, OE codes, technical attributes
@@ -347,19 +350,27 @@ export function generateCatalogueRows(sink: CatalogueSink, options: CatalogueOpt
       const stockRoll = random.next();
       const stock = stockRoll < 0.7 ? random.int(1, 60) : stockRoll < 0.85 ? -1 : 0;
       const status = stock !== 0 ? 'enable' : random.chance(0.6) ? 'order' : 'disable';
+      // A size sold on order has what the supplier can deliver as its stock, which caps the quantity like any stock.
+      const orderStock = (own: number, sizeStatus: string) => (sizeStatus === 'order' && own === 0 ? ON_ORDER_STOCK : own);
       const discounted = random.chance(0.15);
       const sizes: SizeSpec[] =
         category === BRAKE_CATEGORY.discs && random.chance(0.05)
           ? [
-              { size_id: 'S1', name: '1 disco', price_gross: price, stock, status },
-              { size_id: 'S2', name: 'Coppia (2 dischi)', price_gross: round2(price * 1.9), stock: stock === -1 ? -1 : Math.floor(stock / 2), status: stock > 1 || stock === -1 ? status : 'order' },
+              { size_id: 'S1', name: '1 disco', price_gross: price, stock: orderStock(stock, status), status },
+              {
+                size_id: 'S2',
+                name: 'Coppia (2 dischi)',
+                price_gross: round2(price * 1.9),
+                stock: orderStock(stock === -1 ? -1 : Math.floor(stock / 2), stock > 1 || stock === -1 ? status : 'order'),
+                status: stock > 1 || stock === -1 ? status : 'order',
+              },
             ]
           : [
               {
                 size_id: 'uniw',
                 name: 'Taglia unica',
                 price_gross: price,
-                stock,
+                stock: orderStock(stock, status),
                 status,
                 shipping_days: status === 'order' ? random.int(5, 40) : random.int(1, 3),
                 srp_gross: discounted ? round2(price * 1.25) : null,
@@ -400,7 +411,7 @@ export function generateCatalogueRows(sink: CatalogueSink, options: CatalogueOpt
     };
     const S = SPECIAL_PRODUCTS;
     special(S.unavailable, (p) => Object.assign(p.sizes[0], { stock: 0, status: 'disable' }), BRAKE_CATEGORY.pads);
-    special(S.orderUnknownDelivery, (p) => Object.assign(p.sizes[0], { stock: 0, status: 'order', delivery_unknown: 1 }), BRAKE_CATEGORY.discs);
+    special(S.orderUnknownDelivery, (p) => Object.assign(p.sizes[0], { stock: ON_ORDER_STOCK, status: 'order', delivery_unknown: 1 }), BRAKE_CATEGORY.discs);
     special(S.phonePrice, (p) => {
       p.product.phone_price = 1;
       Object.assign(p.sizes[0], { price_gross: 0, basket_enable: 0, points_recive: 0 });

@@ -507,7 +507,7 @@ export class PostgresShopRepository implements ShopRepository {
     const rows = await this.all<BasketLineRow & { tiers: Array<{ threshold: number; value: number }> | null }>(
       `SELECT l.product_id, l.size_id, l.additional, l.count, p.name, p.slug, p.vat, p.catalog_no, s.name AS size_name, s.price_gross, s.subscription_gross,
          p.unit, p.unit_plural, p.unit_sellby, p.unit_precision, p.min_quantity, p.max_quantity, p.min_size_quantity, p.max_size_quantity, p.min_subscription_quantity,
-         p.subscription, p.gratis, p.phone_price, s.stock, s.status,
+         p.subscription, p.gratis, p.phone_price, s.stock, s.status, p.type AS product_type,
          (SELECT json_agg(json_build_object('threshold', r.threshold, 'value', r.value) ORDER BY r.threshold) FROM rebates r WHERE r.product_id = l.product_id) AS tiers
        FROM basket_lines l JOIN products p ON p.id = l.product_id JOIN sizes s ON s.product_id = l.product_id AND s.size_id = l.size_id
        WHERE l.visitor_id = ? ORDER BY l.added_at, l.product_id, l.size_id COLLATE "C", l.additional COLLATE "C"`,

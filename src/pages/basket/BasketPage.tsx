@@ -9,6 +9,11 @@ import { InstalmentOffer } from '../../components/InstalmentOffer';
 import { DELIVERY_COUNTRIES } from '../../domain/deliveryRegion';
 import { lineKey } from '../../domain/miniBasket';
 import '../../styles/basket.css';
+import itOffer from '../../i18n/it.offer';
+import { addPageTexts } from '../../i18n/runtime';
+
+// This page's own texts join the catalogue with its chunk.
+addPageTexts(itOffer);
 
 /**
  * The basket page (/basketedit.php): lines with quantities under their rules (0 or the remove
@@ -184,5 +189,5 @@ function ShippingEstimate() {
 function BasketInstalments({ basket }: { basket: BasketSummary }) {
   const params: InstalmentParams | null = useAppSelector((state) => state.basketPage.instalment);
   if (!params) return null;
-  return <InstalmentOffer params={params} input={{ price: basket.worth, basketCount: basket.productsCounter, allProductsAllow: true }} headingId="basket-instalments-title" />;
+  return <InstalmentOffer params={params} input={{ price: basket.worth, basketCount: basket.productsCounter, allProductsAllow: basket.products.every((line) => line.instalments !== false) && (params.allProductsAllow ?? true) }} headingId="basket-instalments-title" />;
 }

@@ -2,6 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { UploadField } from '../../components/UploadField';
 import { ContactForm } from './ContactForm';
 import { PHOTO_FIELD, PHOTO_MAX } from '../../domain/upload';
+import itContact from '../../i18n/it.contact';
+import { addPageTexts } from '../../i18n/runtime';
+
+// This page's own texts join the catalogue with its chunk.
+addPageTexts(itContact);
 
 /** The attachment's limit, carried by its field as data-max_filesize (MB). */
 export const ATTACHMENT_MAX_MB = 5;

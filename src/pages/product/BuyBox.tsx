@@ -36,7 +36,7 @@ export function BuyBox({ product }: { product: ProductPageData }) {
   const loading = is('sizeChosen.loading') || !box;
 
   const size = sizeId ? product.sizes[sizeId] : null;
-  const buyState = offer && size ? buyStateOf({ productType: product.product_type, gratis: size.gratis, availability: offer.availability, prices: offer.prices }) : null;
+  const buyState = offer && size ? buyStateOf({ productType: product.product_type, gratis: size.gratis, availability: offer.availability, prices: offer.prices, phonePrice: size.phone_price }) : null;
   const physical = isPhysical(product.product_type);
   const rules = rulesFor(product, sizeId, mode);
   const unitName = (n: number) => unitLabel(n, product.unit, product.unit_plural);

@@ -12,6 +12,11 @@ import { Instalments } from './Instalments';
 import { hasBrakeForm, splitDescription, techNameOf } from '../../domain/brakeFinder';
 import '../../styles/product.css';
 import { sanitizeHtml } from '../../components/sanitize';
+import itOffer from '../../i18n/it.offer';
+import { addPageTexts } from '../../i18n/runtime';
+
+// This page's own texts join the catalogue with its chunk.
+addPageTexts(itOffer);
 
 /** The brake finder (products with a brake form) is its own chunk. */
 const BrakeFinder = lazy(() => import(/* webpackChunkName: "brake-finder-ui" */ '../../components/brakes/BrakeFinder').then((module) => ({ default: module.BrakeFinder })));

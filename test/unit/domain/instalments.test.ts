@@ -65,3 +65,22 @@ describe('properties', () => {
     );
   });
 });
+
+describe('instalments: which products allow them, and the direct link (issue 15)', () => {
+  it('goods allow instalments; virtual products and services do not', async () => {
+    const { allowsInstalments } = await import('../../../src/domain/instalments');
+    expect(allowsInstalments('product_item')).toBe(true);
+    expect(allowsInstalments('product_bundle')).toBe(true);
+    expect(allowsInstalments('product_virtual')).toBe(false);
+    expect(allowsInstalments('product_service')).toBe(false);
+  });
+
+  it('runs the link directly only with an empty basket and a price in range', async () => {
+    const { runsLinkDirectly } = await import('../../../src/domain/instalments');
+    const limits = { minPrice: 100, maxPrice: 5000 };
+    expect(runsLinkDirectly({ price: 300, basketCount: 0, allProductsAllow: true }, limits)).toBe(true);
+    expect(runsLinkDirectly({ price: 300, basketCount: 2, allProductsAllow: true }, limits)).toBe(false);
+    expect(runsLinkDirectly({ price: 50, basketCount: 0, allProductsAllow: true }, limits)).toBe(false);
+    expect(runsLinkDirectly({ price: 300, basketCount: 0, allProductsAllow: false }, limits)).toBe(false);
+  });
+});

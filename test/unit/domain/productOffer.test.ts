@@ -11,6 +11,7 @@ import {
   priceView,
   rebateSteps,
   showsFreeLabel,
+  showsPhonePriceText,
   unitPriceAt,
   type OfferInput,
   type RebateStep,
@@ -369,5 +370,22 @@ describe('properties', () => {
         expect(Math.abs(total - (cents * q) / 100)).toBeLessThanOrEqual(0.005 + 1e-9);
       }),
     );
+  });
+});
+
+describe('phone price (issue 15)', () => {
+  it('a zero price shows the phone-price text wherever a price is shown; a positive one does not', () => {
+    expect(showsPhonePriceText(0)).toBe(true);
+    expect(showsPhonePriceText(null)).toBe(true);
+    expect(showsPhonePriceText(24.9)).toBe(false);
+  });
+
+  it('the size\u2019s phone_price flag decides the phone-price state, whatever the price', () => {
+    const base: OfferInput = { productType: 'product_item', gratis: false, availability: { status: 'enable' }, prices: prices() };
+    expect(buyStateOf({ ...base, phonePrice: true })).toBe('phonePrice');
+    expect(buyStateOf({ ...base, phonePrice: true, prices: prices({ basket_enable: 'y' }) })).toBe('available');
+    expect(buyStateOf({ ...base, phonePrice: false, prices: prices({ value: 0 }) })).toBe('available');
+    // Without the flag, the price decides (zero is a phone price).
+    expect(buyStateOf({ ...base, prices: prices({ value: 0 }) })).toBe('phonePrice');
   });
 });

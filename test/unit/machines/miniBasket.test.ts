@@ -3,8 +3,9 @@ import { miniBasketMachine, type MiniBasketEmitted } from '../../../machines/min
 import { BASKET_LIST_HIDDEN_ABOVE, BASKET_LIST_MODE_FROM, lineKey, miniBasketView } from '../../../src/domain/miniBasket';
 import fc from 'fast-check';
 
-function start(count = 0) {
-  const actor = createActor(miniBasketMachine, { input: { count } });
+/** `unknown` starts before the page's first basket read. */
+function start(count: number | 'unknown' = 0) {
+  const actor = createActor(miniBasketMachine, { input: count === 'unknown' ? {} : { count } });
   const emitted: MiniBasketEmitted[] = [];
   actor.on('*', (event) => emitted.push(event as MiniBasketEmitted));
   actor.start();
@@ -110,5 +111,75 @@ describe('mini basket machine', () => {
     expect(context().count).toBe(0);
     actor.send({ type: 'OPEN' });
     expect(value()).toBe('closed');
+  });
+
+  describe('visibility (section 4, thresholds of section 9)', () => {
+    it('stays hidden while empty: asked, forced or after the first read', () => {
+      const { actor, value } = start('unknown');
+      actor.send({ type: 'BASKET_CHANGED', count: 0 });
+      actor.send({ type: 'OPEN' });
+      actor.send({ type: 'FORCE_OPEN' });
+      expect(value()).toBe('closed');
+    });
+
+    it('is shown when forced (an add from a list)', () => {
+      const { actor, value } = start(0);
+      actor.send({ type: 'BASKET_CHANGED', count: 1 });
+      expect(value()).toBe('closed');
+      actor.send({ type: 'FORCE_OPEN' });
+      expect(value()).toBe('open');
+    });
+
+    it('is shown when the products reach the list threshold (9 -> 10)', () => {
+      const { actor, value } = start(BASKET_LIST_MODE_FROM - 1);
+      actor.send({ type: 'BASKET_CHANGED', count: BASKET_LIST_MODE_FROM });
+      expect(value()).toBe('open');
+    });
+
+    it('is not shown by a change that stays below the list threshold (8 -> 9)', () => {
+      const { actor, value } = start(BASKET_LIST_MODE_FROM - 2);
+      actor.send({ type: 'BASKET_CHANGED', count: BASKET_LIST_MODE_FROM - 1 });
+      expect(value()).toBe('closed');
+    });
+
+    it('is not shown by the page\u2019s first basket read, even at the list threshold', () => {
+      const { actor, value } = start('unknown');
+      actor.send({ type: 'BASKET_CHANGED', count: 12 });
+      expect(value()).toBe('closed');
+      actor.send({ type: 'OPEN' });
+      expect(value()).toBe('open');
+    });
+
+    it('is hidden again above the hide threshold (22 -> 23), and cannot be opened or forced there', () => {
+      const { actor, value } = start(BASKET_LIST_HIDDEN_ABOVE);
+      actor.send({ type: 'OPEN' });
+      expect(value()).toBe('open');
+      actor.send({ type: 'BASKET_CHANGED', count: BASKET_LIST_HIDDEN_ABOVE + 1 });
+      expect(value()).toBe('closed');
+      actor.send({ type: 'OPEN' });
+      actor.send({ type: 'FORCE_OPEN' });
+      expect(value()).toBe('closed');
+    });
+
+    it('is not shown by jumping from below 10 to above 22 in one change', () => {
+      const { actor, value } = start(3);
+      actor.send({ type: 'BASKET_CHANGED', count: BASKET_LIST_HIDDEN_ABOVE + 5 });
+      expect(value()).toBe('closed');
+    });
+
+    it('is shown again once the products come back to 22 or fewer, when asked', () => {
+      const { actor, value } = start(BASKET_LIST_HIDDEN_ABOVE + 1);
+      actor.send({ type: 'BASKET_CHANGED', count: BASKET_LIST_HIDDEN_ABOVE });
+      expect(value()).toBe('closed');
+      actor.send({ type: 'OPEN' });
+      expect(value()).toBe('open');
+    });
+
+    it('is hidden when emptied while shown', () => {
+      const { actor, value } = start(4);
+      actor.send({ type: 'FORCE_OPEN' });
+      actor.send({ type: 'BASKET_CHANGED', count: 0 });
+      expect(value()).toBe('closed');
+    });
   });
 });

@@ -5,7 +5,7 @@ import { call, cancelled } from 'redux-saga/effects';
 import { refreshBasket } from '../../../sagas/basket';
 import { fetchBasket } from '../../../src/api/basket';
 import type { BasketResponse, BasketSummary } from '../../../src/api/wire';
-import basketReducer, { basketFailed, basketLoaded, basketLoading } from '../../../store/basketSlice';
+import basketReducer, { basketFailed, basketLoaded, basketLoading, basketUserLoaded } from '../../../store/basketSlice';
 
 const summary: BasketSummary = {
   productsCounter: 1,
@@ -44,16 +44,18 @@ describe('refreshBasket saga', () => {
       .provide([[matchers.call.fn(fetchBasket), answer]])
       .put(basketLoading())
       .put(basketLoaded(summary))
-      .hasFinalState({ summary, status: 'ready', wishlistCount: 0, adding: [] })
+      // The basket answer's user object is kept in the store (brake-shop spec, section 6; issue 15).
+      .put(basketUserLoaded({ id: null, logged: false }))
+      .hasFinalState({ summary, status: 'ready', wishlistCount: 0, adding: [], user: { id: null, logged: false } })
       .run();
   });
 
   it('marks the basket failed when the server cannot be reached, keeping what was shown', () => {
     return expectSaga(refreshBasket)
-      .withReducer(basketReducer, { summary, status: 'ready', wishlistCount: 0, adding: [] })
+      .withReducer(basketReducer, { summary, status: 'ready', wishlistCount: 0, adding: [], user: null })
       .provide([[matchers.call.fn(fetchBasket), throwError(new Error('offline'))]])
       .put(basketFailed())
-      .hasFinalState({ summary, status: 'failed', wishlistCount: 0, adding: [] })
+      .hasFinalState({ summary, status: 'failed', wishlistCount: 0, adding: [], user: null })
       .run();
   });
 
@@ -63,6 +65,7 @@ describe('refreshBasket saga', () => {
     saga.next().inspect((effect) => expect(effect).toEqual(call(fetchBasket, expect.any(AbortSignal))));
     saga.save('asked');
     saga.next(answer).put(basketLoaded(summary));
+    saga.next().put(basketUserLoaded({ id: null, logged: false }));
     saga.next().is(cancelled());
     saga.next(false).isDone();
     // Rewind to the question and replay the failure branch instead.

@@ -1,4 +1,5 @@
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
+import type { Effect } from 'redux-saga/effects';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { loadHotspots } from '../../../sagas/hotspots';
@@ -24,7 +25,9 @@ describe('hotspots saga', () => {
       .next()
       .put(hotspotsLoading(['hotspot_promo', 'hotspot_gone']))
       .next()
-      .call(fetchHotspots, request.payload)
+      .inspect((effect: Effect) => expect(effect.type).toBe('SELECT'))
+      .next([])
+      .call(fetchHotspots, { ...request.payload, products: [] })
       .throw(new Error('offline'))
       .put(hotspotsRemoved(['hotspot_promo', 'hotspot_gone']))
       .next()
@@ -36,6 +39,15 @@ describe('hotspots saga', () => {
       .withReducer(hotspotsReducer)
       .provide([[matchers.call.fn(fetchHotspots), throwError(new Error('500'))]])
       .hasFinalState({ hotspot_promo: { state: 'removed' }, hotspot_gone: { state: 'removed' } })
+      .run();
+  });
+
+  it('asks with the products already in the basket (products), so a zone does not offer them again', () => {
+    const basket = { summary: { products: [{ id: 11 }, { id: 40 }, { id: 11 }] } };
+    return expectSaga(loadHotspots, request)
+      .withState({ basket, hotspots: {} })
+      .provide([[matchers.call.fn(fetchHotspots), { hotspot_promo: '<article>ok</article>', hotspot_gone: '' }]])
+      .call(fetchHotspots, { ...request.payload, products: [11, 40] })
       .run();
   });
 });

@@ -1,11 +1,12 @@
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
-import { addFromList, BASKET_ERROR_MS, listAddRequested, MINI_BASKET_FLOW, removeLine } from '../../../sagas/miniBasket';
+import { addFromList, listAddRequested, MINI_BASKET_FLOW, removeLine } from '../../../sagas/miniBasket';
 import { refreshBasket } from '../../../sagas/basket';
 import { showAlert } from '../../../sagas/alert';
 import { runTrackingEvents } from '../../../sagas/tracking';
-import { addToBasket, type AddToBasketResult } from '../../../src/api/basket';
+import { addToBasket, fireReturn, type AddToBasketResult } from '../../../src/api/basket';
+import { addLineToBasket } from '../../../sagas/basketAdd';
 import { removeFromBasket } from '../../../src/api/graphql';
 import type { BasketSummary } from '../../../src/api/wire';
 import { basketLoaded, listAddFinished, listAddStarted } from '../../../store/basketSlice';
@@ -63,7 +64,7 @@ describe('removeLine saga', () => {
       .withState(state)
       .provide([[matchers.call.fn(removeFromBasket), 'error']])
       .put(send({ type: 'REMOVE_FAILED', key: '11|uniw|' }))
-      .put(showAlert({ key: 'miniBasket.removeFailed', style: 'error', duration: BASKET_ERROR_MS }))
+      .put(showAlert({ key: 'miniBasket.removeFailed', style: 'error', duration: 4000 })) // 4000 ms: brake-shop spec, section 9 (pinned: a change of the constant fails here)
       .not.call.fn(refreshBasket)
       .run();
   });
@@ -104,6 +105,21 @@ describe('addFromList saga', () => {
       .run();
   });
 
+  it('calls /return.php after a successful add from a list, and not after a failure', async () => {
+    await expectSaga(addFromList, new Set<string>(), request)
+      .provide([
+        [matchers.call.fn(addToBasket), added],
+        [matchers.call.fn(fireReturn), null],
+        [matchers.fork.fn(runTrackingEvents), undefined],
+      ])
+      .call(fireReturn)
+      .run();
+    await expectSaga(addFromList, new Set<string>(), request)
+      .provide([[matchers.call.fn(addToBasket), throwError(new Error('500'))]])
+      .not.call.fn(fireReturn)
+      .run();
+  });
+
   it('a second add of the same product while the first is on its way adds nothing', () => {
     const inFlight = new Set(['11|uniw']);
     return expectSaga(addFromList, inFlight, request).not.call.fn(addToBasket).not.put.actionType(listAddStarted.type).run();
@@ -113,7 +129,7 @@ describe('addFromList saga', () => {
     const inFlight = new Set<string>();
     return expectSaga(addFromList, inFlight, request)
       .provide([[matchers.call.fn(addToBasket), throwError(new Error('500'))]])
-      .put(showAlert({ key: 'miniBasket.addFailed', style: 'error', duration: BASKET_ERROR_MS }))
+      .put(showAlert({ key: 'miniBasket.addFailed', style: 'error', duration: 4000 })) // 4000 ms: brake-shop spec, section 9
       .put(listAddFinished('11|uniw'))
       .not.put(send({ type: 'FORCE_OPEN' }))
       .run()
@@ -126,13 +142,10 @@ describe('addFromList saga', () => {
       .next()
       .put(listAddStarted('11|uniw'))
       .next()
-      .call(addToBasket, { product: 11, size: 'uniw', number: 1 })
+      // The shared basket add (sagas/basketAdd.ts): POST, basket, return.php, tracking.
+      .call(addLineToBasket, { product: 11, size: 'uniw', number: 1 }, 'miniBasket.addFailed')
       .next(added)
-      .put(basketLoaded(summary))
-      .next()
       .put(send({ type: 'FORCE_OPEN' }))
-      .next()
-      .fork(runTrackingEvents, added.headers)
       .next()
       .put(listAddFinished('11|uniw'))
       .next()

@@ -3,7 +3,9 @@ import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, throwError } from 'redux-saga-test-plan/providers';
 import type { Effect } from 'redux-saga/effects';
 import type { PriceMode } from '../../../machines/buyBox';
-import { addProduct, applyQuantity, fetchSize, loadInstalments, loadOffer, loadShipping, notifyRequested, sendNotice } from '../../../sagas/product';
+import { addProduct, resetQuantity, applyQuantity, fetchSize, loadInstalments, loadOffer, loadShipping, notifyRequested, sendNotice } from '../../../sagas/product';
+import { addLineToBasket } from '../../../sagas/basketAdd';
+import type { InstalmentRequest } from '../../../src/domain/instalments';
 import { showAlert } from '../../../sagas/alert';
 import { runTrackingEvents } from '../../../sagas/tracking';
 import { addToBasket, fireReturn, type AddToBasketResult } from '../../../src/api/basket';
@@ -23,7 +25,7 @@ import type {
 import { basketLoaded } from '../../../store/basketSlice';
 import { flowEmitted, flowSend } from '../../../store/flowsSlice';
 import { rootReducer, type RootState } from '../../../store';
-import { BUY_BOX_FLOW, pageOffer } from '../../../store/productSelectors';
+import { BUY_BOX_FLOW, pageOffer, rulesFor } from '../../../store/productSelectors';
 import {
   instalmentLoaded,
   notifyStatus,
@@ -339,7 +341,8 @@ describe('fetchSize', () => {
   });
 
   it('a miss loads the offer, stores it, then sends SIZE_READY with the buy state of the loaded offer', async () => {
-    // The page says the size is buyable; the fresh answer says phone price only.
+    // The size is flagged phone_price (issue 15: the flag decides the phone-price state); the fresh answer has no price to buy with.
+    const phoneSized = productData({ sizes: { uniw: size({ phone_price: true }) } });
     const answer: ProjectorResponse = { ...fullAnswer, sizeprices: prices({ value: 0, price_formatted: '', basket_enable: 'n' }) };
     const offer: SizeOffer = { availability: answer.sizeavailability!, delivery: answer.sizedelivery!, prices: answer.sizeprices!, bundle: undefined };
     const dispatched: string[] = [];
@@ -347,7 +350,7 @@ describe('fetchSize', () => {
       dispatched.push(action.type);
       return rootReducer(state, action);
     };
-    const { storeState } = await expectSaga(fetchSize, product, emitted({ type: 'fetchSize', sizeId: 'uniw', mode: 'normal' }))
+    const { storeState } = await expectSaga(fetchSize, phoneSized, emitted({ type: 'fetchSize', sizeId: 'uniw', mode: 'normal' }))
       .withReducer(recording, stateWith({ box: { sizeId: 'uniw' } }))
       .provide([
         [matchers.call.fn(fetchProjector), answer],
@@ -369,7 +372,9 @@ describe('fetchSize', () => {
     ['pointsOnly', { sizeprices: prices({ value: 0, points: 150 }) }],
     ['available', { sizeprices: prices({ value: 0, basket_enable: 'y' }) }],
   ] as const)('SIZE_READY says %s for that answer', (buyState, parts) => {
-    return expectSaga(fetchSize, product, emitted({ type: 'fetchSize', sizeId: 'uniw', mode: 'normal' }))
+    // A size flagged phone_price (issue 15: the flag decides the phone-price state).
+    const phoneSized = productData({ sizes: { uniw: size({ phone_price: true }) } });
+    return expectSaga(fetchSize, phoneSized, emitted({ type: 'fetchSize', sizeId: 'uniw', mode: 'normal' }))
       .withReducer(rootReducer, stateWith({ box: { sizeId: 'uniw' } }))
       .provide([
         [matchers.call.fn(fetchProjector), { ...fullAnswer, ...parts }],
@@ -539,22 +544,33 @@ describe('addProduct', () => {
   it('replays the success path step by step (testSaga), then the failure branch', () => {
     const saga = testSaga(addProduct, product, addAction);
     saga.next().inspect((effect: Effect) => expect(effect.type).toBe('SELECT'));
-    saga.next(3).call(addToBasket, { product: 11, size: 'uniw', number: 3 });
+    // The shared basket add (sagas/basketAdd.ts) does the POST, the basket, return.php and tracking.
+    saga.next(3).call(addLineToBasket, { product: 11, size: 'uniw', number: 3 }, 'buy.addFailed');
     saga.save('asked');
     saga.next(addResult).put(sendBox({ type: 'ADDED' }));
-    saga.next().put(basketLoaded(summary));
     saga.next().put(showAlert({ key: 'buy.added', style: 'success' }));
-    saga.next().inspect((effect: Effect) => {
-      // fork(fireAndForget, fireReturn): the return hook, its answer not awaited.
-      expect(effect.type).toBe('FORK');
-      expect((effect.payload as { args: unknown[] }).args).toEqual([fireReturn]);
-    });
-    saga.next().fork(runTrackingEvents, trackingHeaders);
+    saga.next().call(resetQuantity, product);
     saga.next().isDone();
 
-    saga.restore('asked').throw(new Error('500')).put(sendBox({ type: 'ADD_FAILED' }));
-    saga.next().put(showAlert({ key: 'buy.addFailed', style: 'error', duration: 4000 }));
+    saga.restore('asked').next(null).put(sendBox({ type: 'ADD_FAILED' }));
     saga.next().isDone();
+  });
+
+  it('puts the quantity field back to 1 after a success, and leaves it after a failure', async () => {
+    const ok = await expectSaga(addProduct, product, addAction)
+      .withReducer(rootReducer, addState())
+      .provide([
+        [matchers.call.fn(addToBasket), addResult],
+        [matchers.call.fn(fireReturn), null],
+        [matchers.call.fn(fetchTrackingEvents), []],
+      ])
+      .run();
+    expect((ok.storeState as RootState).product.quantity).toBe(1);
+    const failed = await expectSaga(addProduct, product, addAction)
+      .withReducer(rootReducer, addState())
+      .provide([[matchers.call.fn(addToBasket), throwError(new Error('500'))]])
+      .run();
+    expect((failed.storeState as RootState).product.quantity).toBe(3);
   });
 });
 
@@ -628,20 +644,34 @@ describe('loadInstalments', () => {
     [3, 70.95],
     [4, 89.64],
     [10, 211.7],
-  ])('quantity %p asks the limits for the rebate tier unit price x quantity = %p', (quantity, amount) => {
-    return expectSaga(loadInstalments, product, quantity, offer)
-      .provide([[matchers.call.fn(fetchInstalmentParams), instalmentParams]])
-      .call(fetchInstalmentParams, amount)
+  ])('quantity %p asks the limits for the rebate tier unit price x quantity = %p', async (quantity, amount) => {
+    // Issue 15: the request carries currency, price, priceNet, basketCount, basketCost and basketCostNet.
+    let asked: InstalmentRequest | null = null;
+    await expectSaga(loadInstalments, product, quantity, offer)
+      .provide([[matchers.call.fn(fetchInstalmentParams), dynamic(({ args }) => ((asked = args[0] as InstalmentRequest), instalmentParams))]])
       .put(instalmentLoaded(instalmentParams))
       .run();
+    expect(asked).toMatchObject({ currency: product.currency, price: amount, basketCount: 0, basketCost: 0, basketCostNet: 0 });
+    expect(asked!.priceNet).toBeGreaterThan(0);
+    expect(asked!.priceNet).toBeLessThan(amount);
   });
 
-  it('net prices use the net tiers', () => {
+  it('net prices use the net tiers', async () => {
     const net = productData({ price_type: 'net' });
-    return expectSaga(loadInstalments, net, 4, pageOfferOf(net))
-      .provide([[matchers.call.fn(fetchInstalmentParams), instalmentParams]])
-      .call(fetchInstalmentParams, 73.48)
+    let asked: InstalmentRequest | null = null;
+    await expectSaga(loadInstalments, net, 4, pageOfferOf(net))
+      .provide([[matchers.call.fn(fetchInstalmentParams), dynamic(({ args }) => ((asked = args[0] as InstalmentRequest), instalmentParams))]])
       .run();
+    expect(asked).toMatchObject({ price: 73.48, priceNet: 73.48 });
+  });
+
+  it('asks with the basket: its product count, cost and net cost', async () => {
+    let asked: InstalmentRequest | null = null;
+    await expectSaga(loadInstalments, product, 1, offer)
+      .withState({ basket: { summary: { productsCounter: 3, worth: 120.5, worth_net: 98.77, products: [] } } })
+      .provide([[matchers.call.fn(fetchInstalmentParams), dynamic(({ args }) => ((asked = args[0] as InstalmentRequest), instalmentParams))]])
+      .run();
+    expect(asked).toMatchObject({ price: 24.9, basketCount: 3, basketCost: 120.5, basketCostNet: 98.77 });
   });
 
   it('a phone price has no instalments and asks nothing', () => {
@@ -695,5 +725,32 @@ describe('sendNotice', () => {
       .put(notifyStatus('failed'))
       .not.put(notifyStatus('sent'))
       .run();
+  });
+});
+
+/* ------------------------------------------------------------------ quantity rules (issue 15) */
+
+describe('quantity rules of a size', () => {
+  it('the stock caps the quantity for a size sold on order too (storefront spec, section 5)', () => {
+    const onOrder = productData({ sizes: { uniw: size({ amount: 12, availability: availability({ status: 'order', status_description: 'Su ordinazione' }) }) } });
+    expect(rulesFor(onOrder, 'uniw', 'normal').max).toBe(12);
+    const inStock = productData({ sizes: { uniw: size({ amount: 12 }) } });
+    expect(rulesFor(inStock, 'uniw', 'normal').max).toBe(12);
+    const unlimited = productData({ sizes: { uniw: size({ amount: -1, availability: availability({ status: 'order' }) }) } });
+    expect(rulesFor(unlimited, 'uniw', 'normal').max).toBe(Infinity);
+  });
+});
+
+describe('loadShipping with a delivery region (issue 15)', () => {
+  it('sends the region the shopper gave on the basket page as forcedRegion, and caches per region', async () => {
+    const cache = new Map<string, ShippingOption[]>();
+    const state = stateWith({});
+    const withRegion = { ...state, basketPage: { ...state.basketPage, estimate: { status: 'ready' as const, region: { kind: 'remote' as const, region: 'PT-islands' }, options: [] } } };
+    await expectSaga(loadShipping, product, 'uniw', 2, pageOfferOf(product), cache)
+      .withState(withRegion)
+      .provide([[matchers.call.fn(fetchShippingOptions), couriers]])
+      .call(fetchShippingOptions, { id: 11, size: 'uniw', quantity: 2 }, undefined, 'PT-islands')
+      .run();
+    expect([...cache.keys()]).toEqual(['11|uniw|2|PT-islands']);
   });
 });

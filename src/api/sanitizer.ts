@@ -1,0 +1,34 @@
+import { sanitizeShopFragment } from '../domain/htmlPolicy';
+
+/**
+ * Server HTML that arrives after load (hotspots, snippets, widgets) is sanitised before it
+ * reaches the page, by DOMPurify with the shop's explicit allow-list (src/domain/htmlPolicy.ts:
+ * no forms or inputs, no inline styles, no id/name that could shadow globals, nothing that runs
+ * code). DOMPurify is its own chunk, loaded the first time such HTML comes. (HTML the server
+ * draws is cleaned on the server with the same allow-list: src/components/sanitize.ts.)
+ */
+export type SanitizeToFragment = (html: string) => DocumentFragment;
+
+let loaded: Promise<SanitizeToFragment> | null = null;
+
+/** The page's sanitiser, DOMPurify loaded on first use. */
+export function loadSanitizer(): Promise<SanitizeToFragment> {
+  loaded ??= (async () => {
+    const purify = (await import(/* webpackChunkName: "sanitizer" */ 'dompurify')).default;
+    return (html: string) => sanitizeShopFragment(purify, html);
+  })();
+  return loaded;
+}
+
+/** The sanitised HTML as text, for `dangerouslySetInnerHTML`. */
+export function fragmentHtml(fragment: DocumentFragment): string {
+  const holder = document.createElement('div');
+  holder.appendChild(fragment.cloneNode(true));
+  return holder.innerHTML;
+}
+
+/** Sanitises one piece of server HTML to text. */
+export async function sanitizeHtml(html: string): Promise<string> {
+  const sanitize = await loadSanitizer();
+  return fragmentHtml(sanitize(html));
+}

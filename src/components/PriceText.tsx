@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { showsPhonePriceText } from '../domain/productOffer';
+
+/**
+ * A price as a list, the mini basket or a comparison shows it: a price of zero shows the
+ * phone-price text instead (brake-shop spec, section 5). Shared by every place that shows a
+ * price outside the product page's own price block.
+ */
+export function PriceText({ amount, formatted, className }: { amount: number | null | undefined; formatted: string; className?: string }) {
+  const { t } = useTranslation();
+  const phone = showsPhonePriceText(amount);
+  return (
+    <span className={[className, phone ? 'price--phone' : ''].filter(Boolean).join(' ') || undefined} data-phone-price={phone || undefined}>
+      {phone ? t('shop.phonePrice') : formatted}
+    </span>
+  );
+}
