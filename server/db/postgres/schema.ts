@@ -1,4 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
+import { CMS_PAGES } from '../cmsPages';
+
+const sqlText = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
 /**
  * The PostgreSQL schema: the same tables and columns as the SQLite one (server/db/schema.ts),
@@ -165,6 +168,24 @@ export const PG_MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
         created_at TEXT NOT NULL
       );
       CREATE INDEX contact_messages_visitor ON contact_messages(visitor_id);
+    `,
+  },
+  {
+    id: 4,
+    name: 'information pages',
+    sql: `
+      -- As SQLite's migration 4: the information pages, one row per page and language, at
+      -- /pages/{slug} (server/db/cmsPages.ts); the placeholder table of migration 1 goes.
+      DROP TABLE cms_pages;
+      CREATE TABLE cms_pages (
+        slug TEXT PRIMARY KEY,
+        lang TEXT NOT NULL,
+        topic TEXT NOT NULL,
+        title TEXT NOT NULL,
+        body TEXT NOT NULL,
+        UNIQUE (topic, lang)
+      );
+      ${CMS_PAGES.map((page) => `INSERT INTO cms_pages (slug, lang, topic, title, body) VALUES (${[page.slug, page.lang, page.topic, page.title, page.body].map(sqlText).join(', ')});`).join('\n      ')}
     `,
   },
 ];
