@@ -2,6 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { migrate, MIGRATIONS } from '../../server/db/schema';
 import { migratePostgres, PG_MIGRATIONS } from '../../server/db/postgres/schema';
+import { PG_TYPES } from '../../server/db/postgres/pgRepository';
 import type { FastifyInstance } from 'fastify';
 import type { CmsPageResponse, GraphQLResponse, TextSearchResult } from '../../src/api/wire';
 import { formatPrice } from '../../src/domain/priceMask';
@@ -40,7 +41,7 @@ describe('cms_pages (migration 4)', () => {
   it('replaces the placeholder pages of a database made before it', async () => {
     if (BACKEND === 'postgres') {
       const database = await createTestDatabase();
-      const client = new pg.Client({ connectionString: database.url });
+      const client = new pg.Client({ connectionString: database.url, types: PG_TYPES });
       await client.connect();
       try {
         await client.query('CREATE TABLE schema_migrations (id BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');

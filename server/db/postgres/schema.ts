@@ -200,7 +200,8 @@ export const SCHEMA_LOCK = 0x5e0b_0016;
  */
 export async function migratePostgres(client: PoolClient): Promise<void> {
   await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (id BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
-  const applied = new Set((await client.query<{ id: number }>('SELECT id FROM schema_migrations')).rows.map((row) => row.id));
+  // Number(): a bigint comes back as text on a connection without the shop's type parsers.
+  const applied = new Set((await client.query<{ id: number | string }>('SELECT id FROM schema_migrations')).rows.map((row) => Number(row.id)));
   for (const migration of PG_MIGRATIONS) {
     if (applied.has(migration.id)) continue;
     await client.query('BEGIN');
