@@ -113,6 +113,9 @@ describeOnPostgres('SQLite and PostgreSQL answer alike for the same catalogue', 
       { discounted: true },
       { subCategory: 170001 },
       { vehicle: engineIds[0], category: BRAKE_CATEGORY.pads },
+      { replacementCode: engineIds[0] },
+      { replacementCode: codeIds[0] },
+      { replacementCode: engineIds[1], axis: AXIS.front, category: BRAKE_CATEGORY.pads },
     ];
     for (const filter of filters) {
       for (const page of [1, 2]) {
