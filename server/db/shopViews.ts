@@ -34,6 +34,7 @@ import { afterRebate, basketTotals, formatCents, fromCents, lineTotal, netOf, to
 import { BASKET_LIMITS, lineMaximum, lineRules, type LimitLine, type LimitProduct } from './basketLimits';
 import type { ListingFilter } from './repository';
 import { smallTableMatcher } from './searchTerms';
+import { matchCmsPages, type CmsSearchEntry } from './cmsPages';
 
 export interface ProductRow {
   id: number;
@@ -116,7 +117,8 @@ export interface SmallTables {
   producers: Array<{ id: number; name: string; folded: string }>;
   series: Array<{ id: number; name: string; folded: string }>;
   menuNodes: Array<{ name: string; link: string; breadcrumbs: string[]; folded: string }>;
-  cms: Array<{ name: string; link: string; folded: string }>;
+  /** The information pages, matched by `matchCmsPages` (server/db/cmsPages.ts). */
+  cms: CmsSearchEntry[];
   queries: Array<{ name: string; folded: string }>;
 }
 
@@ -449,14 +451,14 @@ export function searchProduct(r: { id: number; name: string; slug: string; vat: 
   };
 }
 
-/** The small groups of a text search, matched in memory. */
-export function smallTableGroups(t: SmallTables, text: string, max: number): Pick<TextSearchResult, 'producers' | 'series' | 'menuNodes' | 'cms' | 'searchQueries'> {
+/** The small groups of a text search, matched in memory; the cms group in `lang` when given (every language's without). */
+export function smallTableGroups(t: SmallTables, text: string, max: number, lang?: string): Pick<TextSearchResult, 'producers' | 'series' | 'menuNodes' | 'cms' | 'searchQueries'> {
   const hit = smallTableMatcher(text);
   return {
     producers: t.producers.filter((p) => hit(p.folded)).slice(0, max).map((p) => ({ name: p.name, link: `/search.php?producer=${p.id}` })),
     series: t.series.filter((s) => hit(s.folded)).slice(0, max).map((s) => ({ name: s.name, link: `/search.php?text=${encodeURIComponent(s.name)}` })),
     menuNodes: t.menuNodes.filter((m) => hit(m.folded)).slice(0, max).map((m) => ({ name: m.name, link: m.link, breadcrumbs: m.breadcrumbs })),
-    cms: t.cms.filter((c) => hit(c.folded)).slice(0, max).map((c) => ({ name: c.name, link: c.link })),
+    cms: matchCmsPages(t.cms, text, max, lang),
     searchQueries: t.queries.filter((q) => hit(q.folded)).slice(0, max).map((q) => ({ name: q.name, link: `/search.php?text=${encodeURIComponent(q.name)}` })),
   };
 }

@@ -20,7 +20,7 @@ import {
 import { formatPrice } from '../../src/domain/priceMask';
 import { foldText } from '../../src/domain/searchText';
 import { productLink } from '../text';
-import { cmsPageLink, cmsSearchEntry, matchCmsPages, type CmsPageRow, type CmsSearchEntry } from './cmsPages';
+import { cmsPageLink, cmsSearchEntry, type CmsPageRow } from './cmsPages';
 import { decideBasketChange, type LimitLine } from './basketLimits';
 import type { BasketChange, BasketChangeResult, BrakeProductFilter, ContactMessage, ListingFilter, ShopRepository, SitemapProduct } from './repository';
 import { listingOrder, listingWhere, SQLITE_LISTING } from './listingQuery';
@@ -33,6 +33,8 @@ import {
   basketSummary,
   brandInitials,
   courierOptions,
+  smallTableGroups,
+  type SmallTables,
   engineTree,
   longDescription,
   net,
@@ -58,13 +60,7 @@ export class SqliteShopRepository implements ShopRepository {
   private readonly freeShippingFrom: number;
   private readonly categoryNames: Map<number, string>;
   private readonly producerNames: Map<number, string>;
-  private readonly smallTables: {
-    producers: Array<{ id: number; name: string; folded: string }>;
-    series: Array<{ id: number; name: string; folded: string }>;
-    menuNodes: Array<{ name: string; link: string; breadcrumbs: string[]; folded: string }>;
-    cms: CmsSearchEntry[];
-    queries: Array<{ name: string; folded: string }>;
-  };
+  private readonly smallTables: SmallTables;
 
   constructor(private readonly db: Database.Database) {
     this.freeShippingFrom = Number(this.setting('free_shipping_from') ?? 79);
@@ -364,7 +360,6 @@ export class SqliteShopRepository implements ShopRepository {
 
   async textSearch(text: string, limit: number, lang?: string): Promise<TextSearchResult> {
     const max = Math.min(Math.max(limit, 1), 50);
-    const folded = foldText(text);
     const match = ftsQuery(text);
     const ids = match
       ? // FTS order is popularity order: the first matches are the most wanted, no ranking pass.
@@ -387,8 +382,6 @@ export class SqliteShopRepository implements ShopRepository {
           price: { price: { gross: { value: r.price_gross, formatted: formatPrice(r.price_gross) }, net: { value: netValue, formatted: formatPrice(netValue) } } },
         };
       });
-    const words = folded.split(/\s+/).filter(Boolean);
-    const hit = (candidate: string) => words.length > 0 && words.every((w) => candidate.includes(w));
     const code = text.toUpperCase().replace(/[\s.-]/g, '');
     const replacementCodes =
       code.length >= 3
@@ -399,14 +392,9 @@ export class SqliteShopRepository implements ShopRepository {
             ).all(TRAIT.replacementCode, code, `${code}\uffff`, max) as { id: number; name: string }[]
           ).map((r) => ({ name: r.name, link: `/search.php?traits_alt[${TRAIT.replacementCode}]=${r.id}`, param_id: TRAIT.replacementCode, value_id: r.id }))
         : [];
-    const t = this.smallTables;
     return {
       products,
-      producers: t.producers.filter((p) => hit(p.folded)).slice(0, max).map((p) => ({ name: p.name, link: `/search.php?producer=${p.id}` })),
-      series: t.series.filter((s) => hit(s.folded)).slice(0, max).map((s) => ({ name: s.name, link: `/search.php?text=${encodeURIComponent(s.name)}` })),
-      menuNodes: t.menuNodes.filter((m) => hit(m.folded)).slice(0, max).map((m) => ({ name: m.name, link: m.link, breadcrumbs: m.breadcrumbs })),
-      cms: matchCmsPages(t.cms, text, max, lang),
-      searchQueries: t.queries.filter((q) => hit(q.folded)).slice(0, max).map((q) => ({ name: q.name, link: `/search.php?text=${encodeURIComponent(q.name)}` })),
+      ...smallTableGroups(this.smallTables, text, max, lang),
       replacementCodes,
     };
   }

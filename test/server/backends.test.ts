@@ -4,12 +4,14 @@ import type { ShopRepository, ListingFilter } from '../../server/db/repository';
 import { SqliteShopRepository } from '../../server/db/sqliteRepository';
 import { SPECIAL_PRODUCTS } from '../../server/db/catalogue/specialProducts';
 import { BRAKE_CATEGORY, AXIS } from '../../src/api/wire';
+import { CMS_PAGES } from '../../server/db/cmsPages';
 import { BACKEND, createTestDatabase, TODAY } from './helpers';
 
 /**
  * The same catalogue on both backends gives the same answers: text search (PostgreSQL's
  * unaccent-folded full-text search and code prefix index against SQLite's FTS5), listings with
- * every filter and sort, facets, vehicles, products, prices and baskets.
+ * every filter and sort, facets, vehicles, products, prices and baskets, information pages and
+ * the sitemap's product pages.
  */
 const describeOnPostgres = BACKEND === 'postgres' ? describe : describe.skip;
 
@@ -35,6 +37,7 @@ describeOnPostgres('SQLite and PostgreSQL answer alike for the same catalogue', 
   let codes: string[] = [];
   let catalogNumbers: string[] = [];
   let engineIds: number[] = [];
+  let codeIds: number[] = [];
 
   beforeAll(async () => {
     const { db } = openShopDatabase({ path: ':memory:', catalogueSize: SIZE, today: TODAY });
@@ -52,6 +55,7 @@ describeOnPostgres('SQLite and PostgreSQL answer alike for the same catalogue', 
     codes = (db.prepare('SELECT name FROM param_values WHERE param_id = 172622 ORDER BY id LIMIT 6').all() as { name: string }[]).map((r) => r.name);
     catalogNumbers = (db.prepare('SELECT catalog_no FROM products WHERE id >= 100 ORDER BY id LIMIT 6').all() as { catalog_no: string }[]).map((r) => r.catalog_no);
     engineIds = (db.prepare('SELECT id FROM engines ORDER BY id LIMIT 3').all() as { id: number }[]).map((r) => r.id);
+    codeIds = (db.prepare('SELECT id FROM param_values WHERE param_id = 172622 ORDER BY id LIMIT 3').all() as { id: number }[]).map((r) => r.id);
   }, 60_000);
 
   afterAll(async () => {
@@ -109,6 +113,9 @@ describeOnPostgres('SQLite and PostgreSQL answer alike for the same catalogue', 
       { discounted: true },
       { subCategory: 170001 },
       { vehicle: engineIds[0], category: BRAKE_CATEGORY.pads },
+      { replacementCode: engineIds[0] },
+      { replacementCode: codeIds[0] },
+      { replacementCode: engineIds[1], axis: AXIS.front, category: BRAKE_CATEGORY.pads },
     ];
     for (const filter of filters) {
       for (const page of [1, 2]) {
@@ -140,6 +147,44 @@ describeOnPostgres('SQLite and PostgreSQL answer alike for the same catalogue', 
     await same((r) => r.shippingOptions(100, 'uniw', 3));
     await same((r) => r.shippingOptions(100, 'uniw', 1, '90010'));
     await same((r) => r.instalmentParams(123.456));
+  });
+
+  it('text search in a language: the cms group holds that language\'s pages', async () => {
+    let pages = 0;
+    for (const query of ['spedizioni', 'resi', 'rate', 'contrassegno', 'gwarancj', 'wysyłka', 'refunds', 'shipping', 'warranty', 'GARANZIA', 'pàgamento', '79', '14 giorni', 'zzqqxx', '']) {
+      for (const lang of [undefined, 'it', 'pl', 'en']) {
+        pages += (await same((r) => r.textSearch(query, 50, lang))).cms.length;
+        await same((r) => r.textSearch(query, 3, lang));
+      }
+    }
+    expect(pages).toBeGreaterThan(30);
+  });
+
+  it('information pages with their other languages; the sitemap\'s product pages', async () => {
+    for (const slug of [...CMS_PAGES.map((page) => page.slug), 'nessuna-pagina', '', "' OR 1=1 --"]) {
+      await same((r) => r.cmsPage(slug));
+    }
+    expect((await same((r) => r.cmsPage('spedizioni-e-consegne')))?.alternates).toHaveLength(2);
+    expect(await same((r) => r.productCount())).toBeGreaterThanOrEqual(SIZE);
+    let listed = 0;
+    for (const [page, size] of [[1, 100], [2, 100], [9, 100], [1, 1], [3, 7], [1, 5000], [50, 100], [0, 10], [1, 0], [-1, 5]]) {
+      listed += (await same((r) => r.productSitemapPage(page, size))).length;
+    }
+    expect(listed).toBeGreaterThan(SIZE);
+  });
+
+  it('brake finder: a built vehicle\'s engines, codes or vehicle ids as trait 172622', async () => {
+    const finds: number[] = [];
+    const ask = async (filter: Parameters<ShopRepository['brakeProducts']>[0]) => finds.push((await same((r) => r.brakeProducts(filter))).length);
+    await ask({ engines: engineIds, limit: 50 });
+    await ask({ engines: engineIds, category: BRAKE_CATEGORY.discs, limit: 50 });
+    await ask({ engines: engineIds.slice(0, 1), axis: AXIS.front, category: BRAKE_CATEGORY.pads, limit: 50 });
+    await ask({ engines: [], category: BRAKE_CATEGORY.pads, limit: 50 });
+    await ask({ replacementCodes: codeIds, limit: 50 });
+    await ask({ replacementCodes: engineIds, limit: 50 });
+    await ask({ replacementCodes: [...codeIds, ...engineIds], axis: AXIS.rear, limit: 20 });
+    expect(finds[3]).toBe(0);
+    expect(finds.filter((n) => n > 0).length).toBeGreaterThanOrEqual(5);
   });
 
   it('baskets: the same changes give the same answers and refusals', async () => {

@@ -1,21 +1,23 @@
 import BetterSqlite3 from 'better-sqlite3';
-import type Database from 'better-sqlite3';
+import pg from 'pg';
 import { migrate, MIGRATIONS } from '../../server/db/schema';
+import { migratePostgres, PG_MIGRATIONS } from '../../server/db/postgres/schema';
+import { PG_TYPES } from '../../server/db/postgres/pgRepository';
 import type { FastifyInstance } from 'fastify';
 import type { CmsPageResponse, GraphQLResponse, TextSearchResult } from '../../src/api/wire';
 import { formatPrice } from '../../src/domain/priceMask';
 import { INFO_PAGE_SLUGS } from '../../src/domain/infoPages';
-import { startTestShop, Visitor } from './helpers';
+import { BACKEND, createTestDatabase, startTestShop, Visitor, type TestShop } from './helpers';
 
 /** The information pages: stored by migration 4, served at /pages/{slug}, found by the live search's cms group. */
 let app: FastifyInstance;
-let db: Database.Database;
+let shop: TestShop;
 beforeAll(async () => {
-  ({ app, db } = await startTestShop());
+  shop = await startTestShop();
+  ({ app } = shop);
 });
 afterAll(async () => {
-  await app.close();
-  db.close();
+  await shop.close();
 });
 
 const page = async (slug: string) => app.inject({ method: 'GET', url: `/pages/${slug}?json=true` });
@@ -27,16 +29,36 @@ async function cmsHits(text: string, lang?: string) {
 }
 
 describe('cms_pages (migration 4)', () => {
-  it('holds each topic in it, pl and en, at the addresses the storefront links to', () => {
-    const rows = db.prepare('SELECT slug, lang, topic, title FROM cms_pages ORDER BY topic, lang').all() as Array<{ slug: string; lang: string; topic: string; title: string }>;
+  it('holds each topic in it, pl and en, at the addresses the storefront links to', async () => {
+    const rows = await shop.sql<{ slug: string; lang: string; topic: string; title: string }>('SELECT slug, lang, topic, title FROM cms_pages ORDER BY topic, lang');
     expect(rows).toHaveLength(15);
     for (const [topic, slugs] of Object.entries(INFO_PAGE_SLUGS)) {
       for (const [lang, slug] of Object.entries(slugs)) expect(rows).toContainEqual(expect.objectContaining({ topic, lang, slug }));
     }
-    expect(db.prepare('SELECT id FROM schema_migrations WHERE id = 4').get()).toEqual({ id: 4 });
+    expect(await shop.one('SELECT id FROM schema_migrations WHERE id = 4')).toEqual({ id: 4 });
   });
 
-  it('replaces the placeholder pages of a database made before it', () => {
+  it('replaces the placeholder pages of a database made before it', async () => {
+    if (BACKEND === 'postgres') {
+      const database = await createTestDatabase();
+      const client = new pg.Client({ connectionString: database.url, types: PG_TYPES });
+      await client.connect();
+      try {
+        await client.query('CREATE TABLE schema_migrations (id BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+        for (const migration of PG_MIGRATIONS.filter((m) => m.id < 4)) {
+          await client.query(migration.sql);
+          await client.query('INSERT INTO schema_migrations VALUES ($1, $2, $3)', [migration.id, migration.name, 'then']);
+        }
+        await client.query('INSERT INTO cms_pages (id, name, link, body) VALUES (1, $1, $2, $3)', ['Resi e rimborsi', '/cms/resi.html', '<p>Resi e rimborsi.</p>']);
+        await migratePostgres(client as unknown as pg.PoolClient);
+        expect((await client.query('SELECT COUNT(*)::int AS n FROM cms_pages')).rows[0]).toEqual({ n: 15 });
+        expect((await client.query('SELECT title FROM cms_pages WHERE slug = $1', ['resi-e-rimborsi'])).rows).toEqual([{ title: 'Resi e rimborsi' }]);
+      } finally {
+        await client.end();
+        await database.drop();
+      }
+      return;
+    }
     const old = new BetterSqlite3(':memory:');
     old.exec('CREATE TABLE schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
     for (const migration of MIGRATIONS.filter((m) => m.id < 4)) {
@@ -50,17 +72,19 @@ describe('cms_pages (migration 4)', () => {
     old.close();
   });
 
-  it('says what the shop does: the couriers\' costs, free shipping, instalment limits', () => {
-    const body = (slug: string) => (db.prepare('SELECT body FROM cms_pages WHERE slug = ?').get(slug) as { body: string }).body;
+  it('says what the shop does: the couriers\' costs, free shipping, instalment limits', async () => {
+    const pages = new Map((await shop.sql<{ slug: string; body: string }>('SELECT slug, body FROM cms_pages')).map((row) => [row.slug, row.body]));
+    const body = (slug: string) => pages.get(slug)!;
     const price = (value: number) => formatPrice(value).replace(/\s/g, ' ');
-    const couriers = db.prepare('SELECT name, cost_gross, days FROM couriers').all() as Array<{ name: string; cost_gross: number; days: number }>;
+    const couriers = await shop.sql<{ name: string; cost_gross: number; days: number }>('SELECT name, cost_gross, days FROM couriers');
+    expect(couriers.length).toBeGreaterThan(0);
     for (const courier of couriers) {
       expect(body('spedizioni-e-consegne')).toContain(`<tr><td>${courier.name}</td>`);
       expect(body('spedizioni-e-consegne')).toContain(`<td>${price(courier.cost_gross)}</td><td>${courier.days} giorni lavorativi</td>`);
     }
-    const freeFrom = Number((db.prepare("SELECT value FROM settings WHERE key = 'free_shipping_from'").get() as { value: string }).value);
+    const freeFrom = Number((await shop.one<{ value: string }>("SELECT value FROM settings WHERE key = 'free_shipping_from'")).value);
     expect(body('spedizioni-e-consegne')).toContain(`<strong>${freeFrom} €</strong>`);
-    const instalments = JSON.parse((db.prepare("SELECT value FROM settings WHERE key = 'instalments'").get() as { value: string }).value) as { minPrice: number; maxPrice: number; instalmentName: string };
+    const instalments = JSON.parse((await shop.one<{ value: string }>("SELECT value FROM settings WHERE key = 'instalments'")).value) as { minPrice: number; maxPrice: number; instalmentName: string };
     expect(body('pagamento-a-rate')).toContain(instalments.instalmentName);
     expect(body('pagamento-a-rate')).toContain(`<strong>${instalments.minPrice} €</strong> a <strong>5.000 €</strong>`);
     expect(instalments.maxPrice).toBe(5000);

@@ -1,8 +1,7 @@
-import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import type { BrakeProduct, EngineNode, FinderRowsResponse, GraphQLResponse, ListingResponse, ProjectorResponse } from '../../src/api/wire';
 import { AXIS, BRAKE_CATEGORY, TRAIT } from '../../src/api/wire';
-import { startTestShop, Visitor } from './helpers';
+import { startTestShop, Visitor, type TestShop } from './helpers';
 
 /**
  * The brake finder's calls (brake-shop spec sections 2, 4 and 7): axes and categories asked
@@ -10,13 +9,13 @@ import { startTestShop, Visitor } from './helpers';
  * result links as traits_alt[172622], engine data per country, engine compatibility traits.
  */
 let app: FastifyInstance;
-let db: Database.Database;
+let shop: TestShop;
 beforeAll(async () => {
-  ({ app, db } = await startTestShop());
+  shop = await startTestShop();
+  ({ app } = shop);
 });
 afterAll(async () => {
-  await app.close();
-  db.close();
+  await shop.close();
 });
 
 interface Vehicle {
@@ -30,15 +29,13 @@ interface Vehicle {
 }
 
 /** An engine with products on both axes. */
-function vehicleWithAxes(): Vehicle {
-  return db
-    .prepare(
-      `SELECT e.id AS engine, b.name AS brand, m.name AS model, g.name AS generation, e.name AS engineName, g.id AS generationId, m.id AS modelId
-       FROM engines e JOIN generations g ON g.id = e.generation_id JOIN models m ON m.id = g.model_id JOIN brands b ON b.id = m.brand_id
-       WHERE (SELECT COUNT(DISTINCT p.axis_id) FROM fitments f JOIN products p ON p.id = f.product_id WHERE f.engine_id = e.id AND p.axis_id IS NOT NULL) = 2
-       ORDER BY e.id LIMIT 1`,
-    )
-    .get() as Vehicle;
+function vehicleWithAxes(): Promise<Vehicle> {
+  return shop.one<Vehicle>(
+    `SELECT e.id AS engine, b.name AS brand, m.name AS model, g.name AS generation, e.name AS "engineName", g.id AS "generationId", m.id AS "modelId"
+     FROM engines e JOIN generations g ON g.id = e.generation_id JOIN models m ON m.id = g.model_id JOIN brands b ON b.id = m.brand_id
+     WHERE (SELECT COUNT(DISTINCT p.axis_id) FROM fitments f JOIN products p ON p.id = f.product_id WHERE f.engine_id = e.id AND p.axis_id IS NOT NULL) = 2
+     ORDER BY e.id LIMIT 1`,
+  );
 }
 
 const rows = async (url: string) => {
@@ -51,30 +48,35 @@ const q = (value: string) => encodeURIComponent(value);
 
 describe('GET /search.php: the finder rows', () => {
   it('axes: traits_alt[148722] (asked) with the engine field traits_alt[49], rows [id, name, count]', async () => {
-    const vehicle = vehicleWithAxes();
+    const vehicle = await vehicleWithAxes();
     const axes = await rows(`/search.php?json=true&traits_alt[148722]=&traits_alt[49]=${vehicle.engine}`);
     expect(axes.map(([id]) => id).sort()).toEqual([AXIS.front, AXIS.rear].sort());
     for (const [id, , count] of axes) {
-      const expected = db
-        .prepare('SELECT COUNT(*) AS n FROM products p JOIN fitments f ON f.product_id = p.id WHERE f.engine_id = ? AND p.axis_id = ?')
-        .get(vehicle.engine, id) as { n: number };
+      const expected = await shop.one<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM products p JOIN fitments f ON f.product_id = p.id WHERE f.engine_id = ? AND p.axis_id = ?',
+        vehicle.engine,
+        id,
+      );
       expect(count).toBe(expected.n);
     }
   });
 
   it('categories: traits_alt[24] (asked) with the engine and the axis', async () => {
-    const vehicle = vehicleWithAxes();
+    const vehicle = await vehicleWithAxes();
     const categories = await rows(`/search.php?json=true&traits_alt[24]=&traits_alt[49]=${vehicle.engine}&traits_alt[148722]=${AXIS.front}`);
     const pads = categories.find(([id]) => id === BRAKE_CATEGORY.pads)!;
-    const expected = db
-      .prepare('SELECT COUNT(*) AS n FROM products p JOIN fitments f ON f.product_id = p.id WHERE f.engine_id = ? AND p.axis_id = ? AND p.category_id = ?')
-      .get(vehicle.engine, AXIS.front, BRAKE_CATEGORY.pads) as { n: number };
+    const expected = await shop.one<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM products p JOIN fitments f ON f.product_id = p.id WHERE f.engine_id = ? AND p.axis_id = ? AND p.category_id = ?',
+      vehicle.engine,
+      AXIS.front,
+      BRAKE_CATEGORY.pads,
+    );
     expect(pads[2]).toBe(expected.n);
     expect(categories.every((row) => row.length === 3 && typeof row[1] === 'string')).toBe(true);
   });
 
   it('a built engine field (names, brand and model at least) answers like the ids it names', async () => {
-    const vehicle = vehicleWithAxes();
+    const vehicle = await vehicleWithAxes();
     const byId = await rows(`/search.php?json=true&traits_alt[148722]=&traits_alt[49]=${vehicle.engine}`);
     const built = [vehicle.brand, vehicle.model, vehicle.generation, vehicle.engineName].join('|');
     expect(await rows(`/search.php?json=true&traits_alt[148722]=&traits_alt[49]=${q(built)}`)).toEqual(byId);
@@ -103,13 +105,16 @@ describe('GET /search.php: a finder result link (the vehicle as traits_alt[17262
   const listing = async (url: string) => (await app.inject({ method: 'GET', url })).json() as ListingResponse;
 
   it('lists the products that fit the vehicle, in the chosen axis and category', async () => {
-    const vehicle = vehicleWithAxes();
+    const vehicle = await vehicleWithAxes();
     const link = `/search.php?json=true&traits_alt[172622]=${vehicle.engine}&traits_alt[148722]=${AXIS.front}&traits_alt[24]=${BRAKE_CATEGORY.pads}&limit=96`;
     const body = await listing(link);
     const expected = (
-      db
-        .prepare('SELECT p.id FROM products p JOIN fitments f ON f.product_id = p.id WHERE f.engine_id = ? AND p.axis_id = ? AND p.category_id = ?')
-        .all(vehicle.engine, AXIS.front, BRAKE_CATEGORY.pads) as { id: number }[]
+      await shop.sql<{ id: number }>(
+        'SELECT p.id FROM products p JOIN fitments f ON f.product_id = p.id WHERE f.engine_id = ? AND p.axis_id = ? AND p.category_id = ?',
+        vehicle.engine,
+        AXIS.front,
+        BRAKE_CATEGORY.pads,
+      )
     ).map((r) => r.id);
     expect(body.total).toBe(expected.length);
     expect(body.products.map((p) => p.id).sort()).toEqual(expected.sort());
@@ -119,10 +124,10 @@ describe('GET /search.php: a finder result link (the vehicle as traits_alt[17262
   });
 
   it('still finds the products of a replacement code (the same parameter)', async () => {
-    const code = db.prepare('SELECT v.id, pp.product_id FROM param_values v JOIN product_params pp ON pp.value_id = v.id WHERE v.param_id = ? LIMIT 1').get(TRAIT.replacementCode) as {
-      id: number;
-      product_id: number;
-    };
+    const code = await shop.one<{ id: number; product_id: number }>(
+      'SELECT v.id, pp.product_id FROM param_values v JOIN product_params pp ON pp.value_id = v.id WHERE v.param_id = ? ORDER BY v.id, pp.product_id LIMIT 1',
+      TRAIT.replacementCode,
+    );
     const body = await listing(`/search.php?json=true&traits_alt[172622]=${code.id}`);
     expect(body.products.map((p) => p.id)).toContain(code.product_id);
   });
@@ -130,17 +135,18 @@ describe('GET /search.php: a finder result link (the vehicle as traits_alt[17262
 
 describe('the finder\'s brake product query with a built vehicle', () => {
   it('products(searchInput: { parameters: axis + category, vehicle }) gives the products of every engine under it', async () => {
-    const vehicle = vehicleWithAxes();
+    const vehicle = await vehicleWithAxes();
     const query = `{ products(searchInput: { parameters: [{ id: 148722, values: [${AXIS.front}] }, { id: 24, values: [${BRAKE_CATEGORY.pads}] }], vehicle: ${JSON.stringify(`${vehicle.brand}|${vehicle.model}`)} }) { products { id } } }`;
     const response = await new Visitor(app).request({ method: 'POST', url: '/graphql/v1/?products', json: { query } });
     const found = (response.json() as GraphQLResponse<{ products: { products: BrakeProduct[] } }>).data!.products.products.map((p) => p.id);
     const expected = (
-      db
-        .prepare(
-          `SELECT DISTINCT p.id FROM products p JOIN fitments f ON f.product_id = p.id JOIN engines e ON e.id = f.engine_id JOIN generations g ON g.id = e.generation_id
-           WHERE g.model_id = ? AND p.axis_id = ? AND p.category_id = ?`,
-        )
-        .all(vehicle.modelId, AXIS.front, BRAKE_CATEGORY.pads) as { id: number }[]
+      await shop.sql<{ id: number }>(
+        `SELECT DISTINCT p.id FROM products p JOIN fitments f ON f.product_id = p.id JOIN engines e ON e.id = f.engine_id JOIN generations g ON g.id = e.generation_id
+         WHERE g.model_id = ? AND p.axis_id = ? AND p.category_id = ?`,
+        vehicle.modelId,
+        AXIS.front,
+        BRAKE_CATEGORY.pads,
+      )
     ).map((r) => r.id);
     expect(found.length).toBe(Math.min(expected.length, 50));
     expect(found.every((id) => expected.includes(id))).toBe(true);
@@ -181,7 +187,10 @@ describe('engine data per country', () => {
 
 describe('descriptions without an engine list (discs)', () => {
   it('name the heading the finder goes before and keep the engines in traits 49 and 181409', async () => {
-    const { id } = db.prepare('SELECT p.id FROM products p WHERE p.category_id = ? AND EXISTS (SELECT 1 FROM fitments f WHERE f.product_id = p.id) LIMIT 1').get(BRAKE_CATEGORY.discs) as { id: number };
+    const { id } = await shop.one<{ id: number }>(
+      'SELECT p.id FROM products p WHERE p.category_id = ? AND EXISTS (SELECT 1 FROM fitments f WHERE f.product_id = p.id) ORDER BY p.id LIMIT 1',
+      BRAKE_CATEGORY.discs,
+    );
     const page = (await app.inject({ method: 'GET', url: `/ajax/projector.php?action=get&get=product,traits&product=${id}` })).json() as ProjectorResponse;
     expect(page.product!.longDescription).not.toContain('engine-list');
     expect(page.product!.longDescription).toContain('data-tech-name="Informazioni sul prodotto"');

@@ -96,7 +96,7 @@ describe('bounded cost per request: GraphQL', () => {
       );
       await run('live search', () => fetchTextSearch('pastiglie', LIVE_SEARCH_RESULTS_PER_GROUP));
       await run('finder: 50 products by id', async () => expect((await fetchProductsById(ids)).length).toBe(FINDER_PRODUCTS_LIMIT));
-      await run('finder: products by axis, category, engine', () => fetchSelectedProducts(fitting.axis, fitting.category, engine));
+      await run('finder: products by axis, category, engine', () => fetchSelectedProducts(fitting.axis, fitting.category, String(engine)));
       await run('lowest price', () => fetchLowestPrices([{ productId: SPECIAL_PRODUCTS.omnibusSrp, sizeId: 'uniw' }]));
       await run('delivery options', () => fetchShippingOptions({ id: SPECIAL_PRODUCTS.rebateTiers, size: 'uniw', quantity: 3 }));
       await run('basket shipping', () => fetchBasketShipping('1143020075'));

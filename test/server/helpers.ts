@@ -7,6 +7,7 @@ import { openShopDatabase } from '../../server/db/open';
 import { openPostgresShop } from '../../server/db/postgres/open';
 import { toPgSql } from '../../server/db/postgres/pgRepository';
 import { SqliteShopRepository } from '../../server/db/sqliteRepository';
+import type { ShopRepository } from '../../server/db/repository';
 import { buildApp, type AppOptions } from '../../server/app';
 
 export const TODAY = new Date('2026-11-22T10:00:00Z');
@@ -21,6 +22,8 @@ export interface TestShop {
   app: FastifyInstance;
   staticDir: string;
   dir: string;
+  /** The repository the server reads (this project's backend). */
+  repository: ShopRepository;
   /** postgres://... of this suite's own database (PostgreSQL only). */
   databaseUrl?: string;
   /** Runs SQL on the shop's database (`?` placeholders, portable SQL): the rows (none for a write). */
@@ -55,7 +58,8 @@ async function startSqliteShop(catalogueSize: number, options: TestShopOptions):
   const { dir, staticDir } = standInBuild();
   const dbPath = join(dir, 'shop.sqlite');
   const { db } = openShopDatabase({ path: dbPath, catalogueSize, today: TODAY });
-  const app = await buildApp({ repository: new SqliteShopRepository(db), staticDir, testHooks: true, ...options });
+  const repository = new SqliteShopRepository(db);
+  const app = await buildApp({ repository, staticDir, testHooks: true, ...options });
   const sql = async <T,>(text: string, ...params: unknown[]) => {
     const statement = db.prepare(text);
     // A write (UPDATE, DELETE, ...) answers no rows.
@@ -66,6 +70,7 @@ async function startSqliteShop(catalogueSize: number, options: TestShopOptions):
     app,
     staticDir,
     dir,
+    repository,
     sql,
     one: async <T,>(text: string, ...params: unknown[]) => (await sql<T>(text, ...params))[0],
     tableExists: async (name) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined,
@@ -165,6 +170,7 @@ async function startPostgresShop(catalogueSize: number, options: TestShopOptions
     app,
     staticDir,
     dir,
+    repository: opened.repository,
     databaseUrl: database.url,
     sql,
     one: async <T,>(text: string, ...params: unknown[]) => (await sql<T>(text, ...params))[0],

@@ -1,20 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import type Database from 'better-sqlite3';
-import { startTestShop, Visitor } from './helpers';
+import { startTestShop, Visitor, type TestShop } from './helpers';
 
 /**
  * Pages drawn on the server: the page's content is in the first answer, the store's state is
  * embedded as data that no value can break out of, the language follows the cookie or ?lang=.
  */
 let app: FastifyInstance;
-let db: Database.Database;
+let shop: TestShop;
 
 beforeAll(async () => {
-  ({ app, db } = await startTestShop());
+  shop = await startTestShop();
+  ({ app } = shop);
 });
 afterAll(async () => {
-  await app.close();
-  db.close();
+  await shop.close();
 });
 
 const stateOf = (html: string) => JSON.parse(/<script[^>]*id="shop-state">([\s\S]*?)<\/script>/.exec(html)![1]);
@@ -46,7 +45,7 @@ describe('server-rendered pages', () => {
 
   it('a product name holding </script> or a comment opener cannot break out of the embedded state', async () => {
     const hostile = 'Pads </script><script>window.__pwned=1</script><!-- \u2028 & "quoted"';
-    db.prepare('UPDATE products SET name = ? WHERE id = 11').run(hostile);
+    await shop.sql('UPDATE products SET name = ? WHERE id = 11', hostile);
     try {
       const response = await app.inject({ method: 'GET', url: '/product-11-x.html' });
       const html = response.body;
@@ -57,7 +56,7 @@ describe('server-rendered pages', () => {
       // Drawn as text in the page, and escaped in the head.
       expect(html).toContain('Pads &lt;/script&gt;&lt;script&gt;window.__pwned=1&lt;/script&gt;');
     } finally {
-      db.prepare('UPDATE products SET name = ? WHERE id = 11').run('Pastiglie freno anteriori TRW GDB0652');
+      await shop.sql('UPDATE products SET name = ? WHERE id = 11', 'Pastiglie freno anteriori TRW GDB0652');
     }
   });
 

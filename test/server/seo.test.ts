@@ -1,13 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type Database from 'better-sqlite3';
 import type { ShopRepository, SitemapProduct } from '../../server/db/repository';
-import { SqliteShopRepository } from '../../server/db/sqliteRepository';
 import { SPECIAL_PRODUCTS } from '../../server/db/catalogue/specialProducts';
 import { SITEMAP_URL_LIMIT, seoRoutes } from '../../server/routes/seo';
 import { productHead } from '../../src/domain/seo';
 import { renderHead, serializeStateForScript } from '../../src/domain/seoHtml';
-import { startTestShop } from './helpers';
+import { startTestShop, type TestShop } from './helpers';
 
 const HOST = 'shop.test:8080';
 const ORIGIN = `http://${HOST}`;
@@ -22,16 +20,16 @@ function parseXml(body: string) {
 }
 
 let app: FastifyInstance;
-let db: Database.Database;
-let repo: SqliteShopRepository;
+let shop: TestShop;
+let repo: ShopRepository;
 const get = (url: string, host = HOST) => app.inject({ method: 'GET', url, headers: { host } });
 
 beforeAll(async () => {
-  ({ app, db } = await startTestShop(300));
-  repo = new SqliteShopRepository(db);
+  shop = await startTestShop(300);
+  ({ app, repository: repo } = shop);
 });
 afterAll(async () => {
-  await app.close();
+  await shop.close();
 });
 afterEach(() => {
   delete process.env.PUBLIC_ORIGIN;
@@ -230,7 +228,7 @@ describe('product JSON-LD from the catalogue', () => {
 
   it('a hostile product name stays data in the head and in the embedded state', async () => {
     const hostile = '</script><script>alert(1)</script> "x" & y\u2028z';
-    db.prepare('UPDATE products SET name = ?, short_description = ? WHERE id = ?').run(hostile, hostile, 101);
+    await shop.sql('UPDATE products SET name = ?, short_description = ? WHERE id = ?', hostile, hostile, 101);
     const page = (await repo.productPage(101))!;
     expect(page.name).toBe(hostile);
     const html = renderHead(productHead(page, { origin: ORIGIN, lang: 'it' }), 'nonce');

@@ -94,7 +94,6 @@ export const CATALOGUE_COLUMNS = {
   /** A search document per product, numbered in popularity order (doc 1 = most wanted). */
   search_docs: ['doc', 'product_id', 'name', 'catalog_no', 'codes', 'producer'],
   menu_nodes: ['id', 'name', 'link', 'breadcrumbs'],
-  cms_pages: ['id', 'name', 'link', 'body'],
   search_queries: ['id', 'name', 'hits'],
   couriers: ['id', 'name', 'icon', 'prepaid', 'cost_gross', 'days', 'working_days'],
   settings: ['key', 'value'],

@@ -4,6 +4,7 @@ import {
   TRAIT,
   type BasketSummary,
   type BrakeProduct,
+  type CmsPageResponse,
   type EngineNode,
   type InstalmentParams,
   type ListingResponse,
@@ -15,7 +16,8 @@ import {
   type TextSearchResult,
 } from '../../../src/api/wire';
 import { formatPrice } from '../../../src/domain/priceMask';
-import type { BasketChange, BasketChangeResult, BrakeProductFilter, ContactMessage, ListingFilter, ShopRepository } from '../repository';
+import type { BasketChange, BasketChangeResult, BrakeProductFilter, ContactMessage, ListingFilter, ShopRepository, SitemapProduct } from '../repository';
+import { cmsPageLink, cmsSearchEntry, type CmsPageRow } from '../cmsPages';
 import { decideBasketChange, type LimitLine } from '../basketLimits';
 import { listingOrder, listingWhere, POSTGRES_LISTING } from '../listingQuery';
 import { codeKey, codeKeyEnd, tsQuery } from '../searchTerms';
@@ -101,7 +103,7 @@ export class PostgresShopRepository implements ShopRepository {
       rows<{ id: number; name: string }>('SELECT id, name FROM producers ORDER BY name COLLATE "C", id'),
       rows<{ id: number; name: string }>('SELECT id, name FROM series ORDER BY name COLLATE "C", id'),
       rows<{ name: string; link: string; breadcrumbs: string }>('SELECT name, link, breadcrumbs FROM menu_nodes ORDER BY id'),
-      rows<{ name: string; link: string }>('SELECT name, link FROM cms_pages ORDER BY id'),
+      rows<CmsPageRow>('SELECT slug, lang, topic, title, body FROM cms_pages ORDER BY topic COLLATE "C", lang COLLATE "C"'),
       rows<{ name: string }>('SELECT name FROM search_queries ORDER BY hits DESC, id'),
       rows<{ value: string }>("SELECT value FROM settings WHERE key = 'free_shipping_from'"),
     ]);
@@ -110,7 +112,7 @@ export class PostgresShopRepository implements ShopRepository {
       producers: smallTableRows(producers),
       series: smallTableRows(series),
       menuNodes: smallTableRows(menuNodes.map((r) => ({ name: r.name, link: r.link, breadcrumbs: JSON.parse(r.breadcrumbs) as string[] }))),
-      cms: smallTableRows(cms),
+      cms: cms.map(cmsSearchEntry),
       queries: smallTableRows(queries),
     };
     return new PostgresShopRepository(pool, names, small, Number(free[0]?.value ?? 79));
@@ -244,6 +246,21 @@ export class PostgresShopRepository implements ShopRepository {
     return (await this.one<{ category_id: number }>('SELECT category_id FROM products WHERE id = ?', [id]))?.category_id ?? null;
   }
 
+  async productCount(): Promise<number> {
+    return (await this.one<{ n: number }>('SELECT COUNT(*) AS n FROM products'))?.n ?? 0;
+  }
+
+  /** The last change known of a product is its latest price-history day (as SQLite answers). */
+  async productSitemapPage(page: number, size: number): Promise<SitemapProduct[]> {
+    if (!(page >= 1) || !(size >= 1)) return [];
+    const rows = await this.all<{ id: number; slug: string; updated_at: string | null }>(
+      `SELECT p.id, p.slug, (SELECT MAX(h.day COLLATE "C") FROM price_history h WHERE h.product_id = p.id) AS updated_at
+       FROM products p ORDER BY p.id LIMIT ? OFFSET ?`,
+      [size, (page - 1) * size],
+    );
+    return rows.map((r) => ({ id: r.id, slug: r.slug, updatedAt: r.updated_at }));
+  }
+
   private product(id: number, on: Queryable = this.pool): Promise<ProductRow | undefined> {
     return this.one<ProductRow>('SELECT * FROM products WHERE id = ?', [id], on);
   }
@@ -335,8 +352,9 @@ export class PostgresShopRepository implements ShopRepository {
       params.push(filter.productIds);
     }
     if (filter.replacementCodes?.length) {
-      clauses.push('p.id IN (SELECT product_id FROM product_params WHERE value_id = ANY(?))');
-      params.push(filter.replacementCodes);
+      // Trait 172622 values: codes the product carries, or vehicles (engines) it fits (the finder's "traits" helper).
+      clauses.push('(p.id IN (SELECT product_id FROM product_params WHERE value_id = ANY(?)) OR p.id IN (SELECT product_id FROM fitments WHERE engine_id = ANY(?)))');
+      params.push(filter.replacementCodes, filter.replacementCodes);
     }
     if (filter.axis !== undefined) {
       clauses.push('p.axis_id = ?');
@@ -349,6 +367,11 @@ export class PostgresShopRepository implements ShopRepository {
     if (filter.engine !== undefined) {
       clauses.push('p.id IN (SELECT product_id FROM fitments WHERE engine_id = ?)');
       params.push(filter.engine);
+    }
+    if (filter.engines !== undefined) {
+      // The finder's built vehicle: every engine under it (none: no product).
+      clauses.push(filter.engines.length ? 'p.id IN (SELECT product_id FROM fitments WHERE engine_id = ANY(?))' : 'FALSE');
+      if (filter.engines.length) params.push(filter.engines);
     }
     if (!clauses.length) return [];
     const products = await this.all<ProductRow>(`SELECT p.* FROM products p WHERE ${clauses.join(' AND ')} ORDER BY p.popularity DESC, p.id LIMIT ?`, [
@@ -364,7 +387,7 @@ export class PostgresShopRepository implements ShopRepository {
 
   /* ---------------------------------------------------------------- search */
 
-  async textSearch(text: string, limit: number): Promise<TextSearchResult> {
+  async textSearch(text: string, limit: number, lang?: string): Promise<TextSearchResult> {
     const max = Math.min(Math.max(limit, 1), 50);
     const query = tsQuery(text);
     const code = codeKey(text);
@@ -389,8 +412,25 @@ export class PostgresShopRepository implements ShopRepository {
     ]);
     return {
       products: products.map(searchProduct),
-      ...smallTableGroups(this.smallTables, text, max),
+      ...smallTableGroups(this.smallTables, text, max, lang),
       replacementCodes: codes.map((r) => ({ name: r.name, link: `/search.php?traits_alt[${TRAIT.replacementCode}]=${r.id}`, param_id: TRAIT.replacementCode, value_id: r.id })),
+    };
+  }
+
+  async cmsPage(slug: string): Promise<CmsPageResponse | null> {
+    const page = await this.one<CmsPageRow>('SELECT slug, lang, topic, title, body FROM cms_pages WHERE slug = ?', [slug]);
+    if (!page) return null;
+    const others = await this.all<Pick<CmsPageRow, 'slug' | 'lang' | 'title'>>(
+      'SELECT slug, lang, title FROM cms_pages WHERE topic = ? AND slug <> ? ORDER BY lang COLLATE "C"',
+      [page.topic, page.slug],
+    );
+    return {
+      slug: page.slug,
+      lang: page.lang,
+      title: page.title,
+      body: page.body,
+      link: cmsPageLink(page.slug),
+      alternates: others.map((other) => ({ lang: other.lang, title: other.title, link: cmsPageLink(other.slug) })),
     };
   }
 

@@ -1,4 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
+import { CMS_PAGES } from '../cmsPages';
+
+const sqlText = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
 /**
  * The PostgreSQL schema: the same tables and columns as the SQLite one (server/db/schema.ts),
@@ -167,6 +170,24 @@ export const PG_MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
       CREATE INDEX contact_messages_visitor ON contact_messages(visitor_id);
     `,
   },
+  {
+    id: 4,
+    name: 'information pages',
+    sql: `
+      -- As SQLite's migration 4: the information pages, one row per page and language, at
+      -- /pages/{slug} (server/db/cmsPages.ts); the placeholder table of migration 1 goes.
+      DROP TABLE cms_pages;
+      CREATE TABLE cms_pages (
+        slug TEXT PRIMARY KEY,
+        lang TEXT NOT NULL,
+        topic TEXT NOT NULL,
+        title TEXT NOT NULL,
+        body TEXT NOT NULL,
+        UNIQUE (topic, lang)
+      );
+      ${CMS_PAGES.map((page) => `INSERT INTO cms_pages (slug, lang, topic, title, body) VALUES (${[page.slug, page.lang, page.topic, page.title, page.body].map(sqlText).join(', ')});`).join('\n      ')}
+    `,
+  },
 ];
 
 /** Any number held by the shop's servers while they migrate or seed: one at a time. */
@@ -179,7 +200,8 @@ export const SCHEMA_LOCK = 0x5e0b_0016;
  */
 export async function migratePostgres(client: PoolClient): Promise<void> {
   await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (id BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
-  const applied = new Set((await client.query<{ id: number }>('SELECT id FROM schema_migrations')).rows.map((row) => row.id));
+  // Number(): a bigint comes back as text on a connection without the shop's type parsers.
+  const applied = new Set((await client.query<{ id: number | string }>('SELECT id FROM schema_migrations')).rows.map((row) => Number(row.id)));
   for (const migration of PG_MIGRATIONS) {
     if (applied.has(migration.id)) continue;
     await client.query('BEGIN');
