@@ -147,7 +147,7 @@ export const brakeFinderMachine = createMachine({
         VEHICLE: [
           {
             target: '.loading',
-            guard: 'hasEngineId',
+            guard: 'hasEngine',
             actions: ['startVehicle', 'raiseClearDetails', 'fetchAxes'],
           },
           {

@@ -7,22 +7,22 @@ export const miniBasketMachine = createMachine({
   id: 'miniBasket',
   initial: 'closed',
   on: {
-    BASKET_CHANGED: { actions: 'storeCount' },
     REMOVED: { actions: 'stopRemoving' },
     REMOVE_FAILED: { actions: ['stopRemoving', 'reportFailure'] },
   },
   states: {
     closed: {
       on: {
-        OPEN: { target: 'open', guard: 'hasProducts' },
-        FORCE_OPEN: { target: 'open', guard: 'hasProducts' },
+        OPEN: { target: 'open', guard: 'showable' },
+        FORCE_OPEN: { target: 'open', guard: 'showable' },
+        BASKET_CHANGED: [{ target: 'open', guard: 'reachesList', actions: 'storeCount' }, { actions: 'storeCount' }],
       },
     },
     open: {
       on: {
         CLOSE: 'closed',
         REMOVE: { guard: 'notRemoving', actions: ['startRemoving', 'requestRemove'] },
-        BASKET_CHANGED: [{ target: 'closed', guard: 'emptied', actions: 'storeCount' }, { actions: 'storeCount' }],
+        BASKET_CHANGED: [{ target: 'closed', guard: 'hidden', actions: 'storeCount' }, { actions: 'storeCount' }],
       },
     },
   },

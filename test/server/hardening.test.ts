@@ -16,6 +16,8 @@ import { fetchBasketShipping, fetchLowestPrices, fetchShippingOptions, fetchText
 import { fetchProductsById, fetchSelectedProducts, FINDER_PRODUCTS_LIMIT } from '../../src/api/finder';
 import { LIVE_SEARCH_RESULTS_PER_GROUP } from '../../src/domain/codeSearch';
 import { startTestShop, Visitor, type TestShop } from './helpers';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { http } from '../../src/api/http';
 
 /**
  * Hardening (issue 14): each class of abuse an attacker could try against the running shop, and
@@ -66,20 +68,19 @@ describe('bounded cost per request: GraphQL', () => {
   /** The storefront's own calls (src/api), sent through the real server; their query texts are kept. */
   async function storefrontQueries(): Promise<Array<{ name: string; query: string; cost: number }>> {
     const sent: string[] = [];
-    const realFetch = globalThis.fetch;
+    const realAdapter = http.axios.defaults.adapter;
     let cookie = '';
-    // The storefront's HTTP client runs on fetch: here fetch is the server itself, one visitor's cookie kept.
-    globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
-      const url = String(input);
-      const payload = typeof init?.body === 'string' ? init.body : init?.body instanceof URLSearchParams ? init.body.toString() : undefined;
+    // The storefront's HTTP client runs on axios: here its adapter is the server itself, one visitor's cookie kept.
+    http.axios.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+      const url = http.axios.getUri(config);
+      const payload = typeof config.data === 'string' ? config.data : config.data instanceof URLSearchParams ? config.data.toString() : undefined;
       if (url.startsWith('/graphql/') && payload) sent.push((JSON.parse(payload) as { query: string }).query);
-      const headers: Record<string, string> = { ...(init?.headers as Record<string, string>), ...(cookie ? { cookie } : {}) };
-      if (init?.body instanceof URLSearchParams) headers['content-type'] = 'application/x-www-form-urlencoded';
-      const response = await app.inject({ method: (init?.method ?? 'GET') as 'GET' | 'POST', url, headers, payload });
+      const headers: Record<string, string> = { ...(config.headers.toJSON() as Record<string, string>), ...(cookie ? { cookie } : {}) };
+      const response = await app.inject({ method: (config.method ?? 'get').toUpperCase() as 'GET' | 'POST', url, headers, payload });
       const set = response.cookies.find((c) => c.name === 'shop_visitor');
       if (set) cookie = `shop_visitor=${set.value}`;
-      return new Response(response.body, { status: response.statusCode, headers: { 'content-type': String(response.headers['content-type'] ?? '') } });
-    }) as typeof fetch;
+      return { data: response.body, status: response.statusCode, statusText: '', headers: response.headers as Record<string, string>, config, request: {} };
+    };
     try {
       const names: string[] = [];
       const run = async (name: string, call: () => Promise<unknown>) => {
@@ -105,7 +106,7 @@ describe('bounded cost per request: GraphQL', () => {
       await run('remove a full basket', () => removeFromBasket(Array.from({ length: BASKET_LIMITS.maxLines }, (_, i) => ({ id: 100 + i, size: 'uniw', additional: '' }))));
       return names.map((name, i) => ({ name, query: sent[i], cost: queryCost(app.graphql.schema, parse(sent[i])) }));
     } finally {
-      globalThis.fetch = realFetch;
+      http.axios.defaults.adapter = realAdapter;
     }
   }
 
