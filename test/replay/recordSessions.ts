@@ -70,7 +70,7 @@ async function addFailsThenSucceeds(page: Page, request: APIRequestContext) {
   await request.post('/__test/faults', { data: { path: '/basketchange.php', mode: 'fail', times: 1 } });
   const buy = page.locator('.button--buy');
   await buy.click();
-  await expect(alertText(page)).toHaveText('Si è verificato un errore durante l\'aggiunta del prodotto');
+  await expect(alertText(page)).toHaveText('Qualcosa non è andato a buon fine, riprova');
   await expect(buy).toHaveText('Aggiungi al carrello');
   await buy.click();
   await expect(alertText(page)).toHaveText('Prodotto aggiunto al carrello');
@@ -87,11 +87,11 @@ interface Vehicle {
 async function vehicleWithProducts(request: APIRequestContext) {
   const vehicles = (await (await request.get('/data/include/cms/brake_vehicles.json')).json()) as Vehicle[];
   for (const vehicle of vehicles.slice(0, 400)) {
-    const axes = ((await (await request.get(`/search.php?json=true&finder=axes&traits_alt[49]=${vehicle.id}`)).json()) as { values: Array<[number, string, number]> }).values.filter(
+    const axes = ((await (await request.get(`/search.php?json=true&traits_alt[148722]=&traits_alt[49]=${vehicle.id}`)).json()) as { values: Array<[number, string, number]> }).values.filter(
       (row) => row[2] > 0,
     );
     if (axes.length < 2) continue;
-    const categories = ((await (await request.get(`/search.php?json=true&finder=categories&traits_alt[49]=${vehicle.id}&traits_alt[148722]=${axes[0][0]}`)).json()) as {
+    const categories = ((await (await request.get(`/search.php?json=true&traits_alt[24]=&traits_alt[49]=${vehicle.id}&traits_alt[148722]=${axes[0][0]}`)).json()) as {
       values: Array<[number, string, number]>;
     }).values;
     const category = categories.find((row) => row[2] >= 2);

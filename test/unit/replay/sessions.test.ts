@@ -22,7 +22,8 @@ describe('recorded sessions replayed as saga tests', () => {
     // What the shopper saw: the error alert, then the added alert and a basket of one line.
     const alerts = put.filter((action) => action.type === 'alert/show').map((action) => (action.payload as { key: string }).key);
     expect(alerts).toEqual(['buy.addFailed', 'buy.added']);
-    expect(put.filter((action) => action.type === 'basket/basketLoaded').map((action) => (action.payload as { productsCounter: number }).productsCounter)).toEqual([0, 1]);
+    // The empty basket came drawn with the page (server rendering): the one basket put is the add's.
+    expect(put.filter((action) => action.type === 'basket/basketLoaded').map((action) => (action.payload as { productsCounter: number }).productsCounter)).toEqual([1]);
   }, 30_000);
 
   it('a finder run from the vehicle to a comparison of two brake parts', async () => {
