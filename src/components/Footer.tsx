@@ -19,9 +19,9 @@ const GROUPS: ReadonlyArray<{ id: string; links: ReadonlyArray<readonly [string,
  */
 export function Footer() {
   const { t, i18n } = useTranslation();
-  // Until the layout mode is known (server rendering) the groups are drawn open and CSS folds them on a phone.
-  const layout = useLayoutKind();
-  const mobile = layout === 'mobile';
+  // Folded (as on a phone) until the layout mode is known: the footer is below the first screen,
+  // so wider layouts opening it then move nothing the shopper sees, and its buttons say the truth.
+  const mobile = useLayoutKind() !== 'wide';
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   // A shopper's own toggle wins until the layout mode changes.
   const [modeOfToggles, setModeOfToggles] = useState(mobile);
@@ -45,7 +45,7 @@ export function Footer() {
           const open = toggled[group.id] ?? !mobile;
           const panelId = `footer-group-${group.id}`;
           return (
-            <section className="footer-group" key={group.id} data-open={layout === 'auto' && toggled[group.id] === undefined ? 'auto' : open}>
+            <section className="footer-group" key={group.id} data-open={open}>
               <h2 className="footer-group__title">
                 <button type="button" aria-expanded={open} aria-controls={panelId} onClick={() => setToggled({ ...toggled, [group.id]: !open })}>
                   {t(`footer.groups.${group.id}`)}
