@@ -57,6 +57,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       CATALOGUE_SIZE: process.env.E2E_CATALOGUE_SIZE || '2000',
       SHOP_TEST_HOOKS: '1',
+      // One process: the fault-injection hooks (SHOP_TEST_HOOKS) live in the process that was told.
+      WORKERS: '1',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
     },
   },
 });

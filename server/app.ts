@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -11,6 +11,8 @@ import { BadRequest, sendError } from './http';
 import { registerSecurity } from './security';
 import { registerVisitor } from './visitor';
 import { registerTestHooks } from './testHooks';
+import { loggerOptions, registerOperations, requestId, type LogLevel } from './operations';
+import { withSearchCache } from './db/searchCache';
 import { basketRoutes } from './routes/basket';
 import { shopDataRoutes } from './routes/shopData';
 import { searchRoutes } from './routes/search';
@@ -27,14 +29,23 @@ export interface AppOptions {
   db: Database.Database;
   /** The built storefront (index.html + assets/); default ./dist. */
   staticDir?: string;
-  logger?: boolean;
+  /** Structured JSON logs (pino) at this level; off when unset or 'silent'. */
+  logLevel?: LogLevel;
   /** Fault-injection routes for browser tests. */
   testHooks?: boolean;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024, trustProxy: false });
-  const repo: ShopRepository = new SqliteShopRepository(options.db);
+  const app = Fastify({
+    bodyLimit: 64 * 1024,
+    trustProxy: false,
+    // Operations (issue 16): JSON logs with a request id per request, see server/operations.ts.
+    logger: loggerOptions(options.logLevel),
+    genReqId: requestId,
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  // Text search answers from a short-lived cache of result sets per folded query (any backend).
+  const repo: ShopRepository = withSearchCache(new SqliteShopRepository(options.db));
   const staticDir = options.staticDir ?? join(process.cwd(), 'dist');
 
   await app.register(fastifyCookie);
@@ -42,6 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   registerSecurity(app);
   registerVisitor(app);
+  registerOperations(app, repo);
   if (options.testHooks) registerTestHooks(app);
 
   app.setErrorHandler((error: FastifyError, _request, reply) => {

@@ -93,7 +93,12 @@ const STATUS_TEXT: Record<string, string> = {
 const AXIS_NAMES: Record<number, string> = { [AXIS.front]: 'Asse anteriore', [AXIS.rear]: 'Asse posteriore' };
 const PAGE_SIZE_MAX = 96;
 
-/** The shop's storage on SQLite (better-sqlite3): every query parameterised. */
+/**
+ * The shop's storage on SQLite (better-sqlite3): every query parameterised. Several server
+ * processes may share the file (WORKERS): WAL lets readers run beside the one writer, every
+ * write is an IMMEDIATE transaction (it takes the write lock first, so it never fails to
+ * upgrade a read lock) and the busy timeout makes a writer wait for the lock, not fail.
+ */
 export class SqliteShopRepository implements ShopRepository {
   private readonly statements = new Map<string, Database.Statement>();
   private readonly freeShippingFrom: number;
@@ -130,6 +135,10 @@ export class SqliteShopRepository implements ShopRepository {
       this.statements.set(sql, statement);
     }
     return statement;
+  }
+
+  async ping(): Promise<void> {
+    this.stmt('SELECT 1 FROM schema_migrations LIMIT 1').get();
   }
 
   private setting(key: string): string | undefined {
@@ -767,7 +776,7 @@ export class SqliteShopRepository implements ShopRepository {
         visitorId,
         new Date().toISOString(),
       );
-    })();
+    }).immediate();
     return true;
   }
 
@@ -788,7 +797,7 @@ export class SqliteShopRepository implements ShopRepository {
         new Date().toISOString(),
       );
       return Number(result.lastInsertRowid);
-    })();
+    }).immediate();
   }
 
   /* ---------------------------------------------------------------- baskets */
@@ -922,7 +931,7 @@ export class SqliteShopRepository implements ShopRepository {
       // A change to the basket is what the shop's analytics want to hear about.
       this.stmt('UPDATE visitors SET pending_tracking = pending_tracking + 1 WHERE id = ?').run(visitorId);
       return { ok: true };
-    })();
+    }).immediate();
   }
 
   async removeFromBasket(visitorId: string, lines: Array<{ id: number; size: string; additional: string }>): Promise<number> {
@@ -937,7 +946,7 @@ export class SqliteShopRepository implements ShopRepository {
         ).changes;
       }
       return removed;
-    })();
+    }).immediate();
   }
 
   async wishlistCount(visitorId: string): Promise<number> {
@@ -958,7 +967,7 @@ export class SqliteShopRepository implements ShopRepository {
       this.stmt('UPDATE visitors SET pending_tracking = 0 WHERE id = ?').run(visitorId);
       // Same-origin analytics events: plain data pushed onto the page's dataLayer.
       return Array.from({ length: Math.min(pending, 10) }, () => "window.dataLayer = window.dataLayer || []; window.dataLayer.push({ event: 'basket_change' });");
-    })();
+    }).immediate();
   }
 }
 
