@@ -66,8 +66,11 @@ async function serve(config: Config): Promise<void> {
       app.log.error('requests still in flight after the grace period; exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
-    // close() stops listening, drops idle keep-alive connections and waits for requests in flight.
+    // close() stops listening, drops idle keep-alive connections and waits for requests in
+    // flight; a connection whose request finishes meanwhile is dropped as soon as it is idle.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     await app.close();
+    clearInterval(sweep);
     db.close();
     process.exit(0);
   };
