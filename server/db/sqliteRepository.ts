@@ -34,6 +34,7 @@ import { quantityAllowed, quantityBounds } from '../../src/domain/quantity';
 import { foldText } from '../../src/domain/searchText';
 import { productLink } from '../text';
 import type { BasketChange, BasketChangeResult, BrakeProductFilter, ContactMessage, ListingFilter, ShopRepository } from './repository';
+import { TtlCache } from './ttlCache';
 
 interface ProductRow {
   id: number;
@@ -83,6 +84,8 @@ interface SizeRow {
   basket_enable: number;
 }
 
+type CompatibleEngine = { brand: string; model: string; generation: string; engine: string; engineId: number };
+
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const net = (gross: number, vat: number) => round2(gross / (1 + vat / 100));
 const STATUS_TEXT: Record<string, string> = {
@@ -101,6 +104,8 @@ const PAGE_SIZE_MAX = 96;
  */
 export class SqliteShopRepository implements ShopRepository {
   private readonly statements = new Map<string, Database.Statement>();
+  /** Listing totals and facet counts per filter (see cachedCount). */
+  private readonly counts = new TtlCache<string, unknown>(1000, 60_000);
   private readonly freeShippingFrom: number;
   private readonly categoryNames: Map<number, string>;
   private readonly producerNames: Map<number, string>;
@@ -191,9 +196,19 @@ export class SqliteShopRepository implements ShopRepository {
 
   /* ---------------------------------------------------------------- listing */
 
-  private where(filter: ListingFilter, skip?: 'category' | 'axis'): { sql: string; params: unknown[] } {
+  /**
+   * The WHERE of a listing filter; every restriction reads an index. The vehicle, code, promo
+   * and text filters come in two forms: as `p.id IN (...)` sets (the default), which the
+   * planner can start from when they are selective, or as per-product checks (`correlated`)
+   * for a walk along an ordering index that stops after one page.
+   */
+  private where(filter: ListingFilter, options: { skip?: 'category' | 'axis' | 'producer' | 'text'; correlated?: boolean } = {}): { sql: string; params: unknown[] } {
+    const { skip, correlated = false } = options;
     const clauses: string[] = [];
     const params: unknown[] = [];
+    /** `p.id IN (SELECT <product> FROM <from> WHERE <condition>)`, or the same as an EXISTS on the product. */
+    const productIn = (product: string, from: string, condition: string) =>
+      correlated ? `EXISTS (SELECT 1 FROM ${from} WHERE ${product} = p.id AND ${condition})` : `p.id IN (SELECT ${product} FROM ${from} WHERE ${condition})`;
     if (filter.category !== undefined && skip !== 'category') {
       clauses.push('p.category_id = ?');
       params.push(filter.category);
@@ -206,39 +221,37 @@ export class SqliteShopRepository implements ShopRepository {
       clauses.push('p.axis_id = ?');
       params.push(filter.axis);
     }
-    if (filter.producer !== undefined) {
+    if (filter.producer !== undefined && skip !== 'producer') {
       clauses.push('p.producer_id = ?');
       params.push(filter.producer);
     }
     if (filter.engine !== undefined) {
-      clauses.push('EXISTS (SELECT 1 FROM fitments f WHERE f.product_id = p.id AND f.engine_id = ?)');
+      clauses.push(productIn('f.product_id', 'fitments f', 'f.engine_id = ?'));
       params.push(filter.engine);
     } else if (filter.generation !== undefined) {
-      clauses.push('EXISTS (SELECT 1 FROM fitments f JOIN engines e ON e.id = f.engine_id WHERE f.product_id = p.id AND e.generation_id = ?)');
+      clauses.push(productIn('f.product_id', 'fitments f JOIN engines e ON e.id = f.engine_id', 'e.generation_id = ?'));
       params.push(filter.generation);
     } else if (filter.model !== undefined) {
-      clauses.push(
-        'EXISTS (SELECT 1 FROM fitments f JOIN engines e ON e.id = f.engine_id JOIN generations g ON g.id = e.generation_id WHERE f.product_id = p.id AND g.model_id = ?)',
-      );
+      clauses.push(productIn('f.product_id', 'fitments f JOIN engines e ON e.id = f.engine_id JOIN generations g ON g.id = e.generation_id', 'g.model_id = ?'));
       params.push(filter.model);
     } else if (filter.brand !== undefined) {
       clauses.push(
-        `EXISTS (SELECT 1 FROM fitments f JOIN engines e ON e.id = f.engine_id JOIN generations g ON g.id = e.generation_id
-         JOIN models m ON m.id = g.model_id WHERE f.product_id = p.id AND m.brand_id = ?)`,
+        productIn('f.product_id', 'fitments f JOIN engines e ON e.id = f.engine_id JOIN generations g ON g.id = e.generation_id JOIN models m ON m.id = g.model_id', 'm.brand_id = ?'),
       );
       params.push(filter.brand);
     }
     if (filter.replacementCode !== undefined) {
-      clauses.push('EXISTS (SELECT 1 FROM product_params pp WHERE pp.product_id = p.id AND pp.value_id = ?)');
+      clauses.push(productIn('pp.product_id', 'product_params pp', 'pp.value_id = ?'));
       params.push(filter.replacementCode);
     }
     if (filter.discounted) {
-      clauses.push("EXISTS (SELECT 1 FROM sizes ds WHERE ds.product_id = p.id AND ds.srp_gross > ds.price_gross AND ds.price_gross > 0 AND ds.status <> 'disable')");
+      // The set form matches the partial index sizes_discounted word for word.
+      clauses.push(productIn('ds.product_id', 'sizes ds', "ds.srp_gross > ds.price_gross AND ds.price_gross > 0 AND ds.status <> 'disable'"));
     }
-    if (filter.text) {
+    if (filter.text && skip !== 'text') {
       const match = ftsQuery(filter.text);
       if (match) {
-        clauses.push('p.id IN (SELECT d.product_id FROM product_search s JOIN search_docs d ON d.doc = s.rowid WHERE product_search MATCH ?)');
+        clauses.push('p.id IN (SELECT d.product_id FROM product_search fts JOIN search_docs d ON d.doc = fts.rowid WHERE product_search MATCH ?)');
         params.push(match);
       } else {
         clauses.push('0');
@@ -247,50 +260,119 @@ export class SqliteShopRepository implements ShopRepository {
     return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
   }
 
+  /**
+   * A count over the filtered catalogue, kept a minute per filter: facet counts and totals are
+   * asked for again with every page and sort, and the catalogue does not change while shopping.
+   */
+  private cachedCount<T>(kind: string, filter: ListingFilter, compute: () => T): T {
+    return this.counts.getOrSet(`${kind}|${facetKey(filter)}`, compute) as T;
+  }
+
   async categoryCounts(filter: ListingFilter): Promise<Array<[number, string, number]>> {
-    const { sql, params } = this.where(filter, 'category');
-    const counts = new Map(
-      (this.db.prepare(`SELECT p.category_id AS id, COUNT(*) AS n FROM products p ${sql} GROUP BY p.category_id`).all(...params) as { id: number; n: number }[]).map(
-        (r) => [r.id, r.n],
-      ),
-    );
-    return (this.stmt('SELECT id, name FROM categories WHERE parent_id IS NULL ORDER BY position').all() as { id: number; name: string }[]).map((c) => [
-      c.id,
-      c.name,
-      counts.get(c.id) ?? 0,
-    ]);
+    return this.cachedCount('categories', filter, () => {
+      const { sql, params } = this.where(filter, { skip: 'category' });
+      const counts = new Map(
+        (this.db.prepare(`SELECT p.category_id AS id, COUNT(*) AS n FROM products p ${sql} GROUP BY p.category_id`).all(...params) as { id: number; n: number }[]).map(
+          (r) => [r.id, r.n],
+        ),
+      );
+      return (this.stmt('SELECT id, name FROM categories WHERE parent_id IS NULL ORDER BY position').all() as { id: number; name: string }[]).map(
+        (c) => [c.id, c.name, counts.get(c.id) ?? 0] as [number, string, number],
+      );
+    });
   }
 
   async axisCounts(filter: ListingFilter): Promise<Array<[number, string, number]>> {
-    const { sql, params } = this.where(filter, 'axis');
-    const rows = this.db.prepare(`SELECT p.axis_id AS id, COUNT(*) AS n FROM products p ${sql} ${sql ? 'AND' : 'WHERE'} p.axis_id IS NOT NULL GROUP BY p.axis_id ORDER BY p.axis_id`).all(
-      ...params,
-    ) as { id: number; n: number }[];
-    return rows.map((r) => [r.id, AXIS_NAMES[r.id] ?? String(r.id), r.n]);
+    return this.cachedCount('axes', filter, () => {
+      const { sql, params } = this.where(filter, { skip: 'axis' });
+      const rows = this.db
+        .prepare(`SELECT p.axis_id AS id, COUNT(*) AS n FROM products p ${sql} ${sql ? 'AND' : 'WHERE'} p.axis_id IS NOT NULL GROUP BY p.axis_id ORDER BY p.axis_id`)
+        .all(...params) as { id: number; n: number }[];
+      return rows.map((r) => [r.id, AXIS_NAMES[r.id] ?? String(r.id), r.n] as [number, string, number]);
+    });
+  }
+
+  private producerCounts(filter: ListingFilter): Array<[number, string, number]> {
+    return this.cachedCount('producers', filter, () => {
+      const { sql, params } = this.where(filter, { skip: 'producer' });
+      return (
+        this.db.prepare(`SELECT p.producer_id AS id, COUNT(*) AS n FROM products p ${sql} GROUP BY p.producer_id ORDER BY n DESC, p.producer_id`).all(...params) as {
+          id: number;
+          n: number;
+        }[]
+      ).map((r) => [r.id, this.producerNames.get(r.id) ?? '', r.n] as [number, string, number]);
+    });
+  }
+
+  private listingTotal(filter: ListingFilter): number {
+    return this.cachedCount('total', filter, () => {
+      const { sql, params } = this.where(filter);
+      return (this.db.prepare(`SELECT COUNT(*) AS n FROM products p ${sql}`).get(...params) as { n: number }).n;
+    });
+  }
+
+  /**
+   * One page of a listing's product ids, read in an order an index gives, so only a page of
+   * rows is ever read in full:
+   * - text, by popularity: the text index's own order is popularity order (see the schema);
+   * - a filter that keeps many products: a walk along the sort's index (category and
+   *   popularity, name or first-size price), checking each product, stopping after the page;
+   * - a filter that keeps few: those few found through their index, then sorted.
+   * Which of the last two costs less follows from the (cached) counts: a walk reads about
+   * (offset + size) x catalogue / matches index entries, a sort reads every match.
+   */
+  private listingIds(filter: ListingFilter, size: number, offset: number): number[] {
+    const sort = filter.sort ?? 'popular';
+    const ids = (sql: string, params: unknown[]) => (this.db.prepare(sql).all(...params, size, offset) as { id: number }[]).map((r) => r.id);
+    const and = (where: string) => (where ? `AND ${where.slice('WHERE '.length)}` : '');
+    if (filter.text && sort === 'popular') {
+      const match = ftsQuery(filter.text);
+      if (!match) return [];
+      const { sql, params } = this.where(filter, { skip: 'text' });
+      return ids(
+        `SELECT p.id FROM product_search fts JOIN search_docs d ON d.doc = fts.rowid JOIN products p ON p.id = d.product_id
+         JOIN sizes s ON s.product_id = p.id AND s.position = 0 WHERE product_search MATCH ? ${and(sql)} ORDER BY fts.rowid LIMIT ? OFFSET ?`,
+        [match, ...params],
+      );
+    }
+    const order =
+      sort === 'price_asc' ? 'p.first_price ASC, p.id' : sort === 'price_desc' ? 'p.first_price DESC, p.id' : sort === 'name' ? 'p.name COLLATE NOCASE, p.id' : 'p.popularity DESC, p.id';
+    const matches = this.listingTotal(filter);
+    const walk = matches * matches > (offset + size) * this.listingTotal({});
+    if (!walk) {
+      const { sql, params } = this.where(filter);
+      return ids(`SELECT p.id FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0 ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`, params);
+    }
+    const { sql, params } = this.where(filter, { correlated: true });
+    const byCategory = filter.category !== undefined;
+    const index =
+      sort === 'price_asc'
+        ? byCategory ? 'products_category_price' : 'products_price'
+        : sort === 'price_desc'
+          ? byCategory ? 'products_category_price_desc' : 'products_price_desc'
+          : sort === 'name'
+            ? byCategory ? 'products_category_name' : 'products_name'
+            : byCategory ? 'products_category_popular' : filter.subCategory !== undefined ? 'products_subcategory' : 'products_popular';
+    return ids(`SELECT p.id FROM products p INDEXED BY ${index} JOIN sizes s ON s.product_id = p.id AND s.position = 0 ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`, params);
   }
 
   async listing(filter: ListingFilter, page: number, pageSize: number): Promise<ListingResponse> {
     const size = Math.min(Math.max(pageSize, 1), PAGE_SIZE_MAX);
-    const { sql, params } = this.where(filter);
-    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM products p ${sql}`).get(...params) as { n: number }).n;
-    const order =
-      filter.sort === 'price_asc'
-        ? 's.price_gross ASC, p.id'
-        : filter.sort === 'price_desc'
-          ? 's.price_gross DESC, p.id'
-          : filter.sort === 'name'
-            ? 'p.name COLLATE NOCASE, p.id'
-            : 'p.popularity DESC, p.id';
-    const rows = this.db
-      .prepare(
-        `SELECT p.*, s.size_id, s.price_gross, s.status, s.stock, (SELECT COUNT(*) FROM sizes z WHERE z.product_id = p.id) AS size_count,
-           ${filter.vehicle !== undefined ? 'EXISTS (SELECT 1 FROM fitments f WHERE f.product_id = p.id AND f.engine_id = ?)' : '0'} AS fits
-         FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0
-         ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
-      )
-      .all(...(filter.vehicle !== undefined ? [filter.vehicle] : []), ...params, size, (page - 1) * size) as Array<
-      ProductRow & { size_id: string; price_gross: number; status: string; stock: number; size_count: number; fits: number }
-    >;
+    const ids = this.listingIds(filter, size, (page - 1) * size);
+    const fetched = ids.length
+      ? (this.db
+          .prepare(
+            `SELECT p.*, s.size_id, s.price_gross, s.status, s.stock, (SELECT COUNT(*) FROM sizes z WHERE z.product_id = p.id) AS size_count,
+               ${filter.vehicle !== undefined ? 'p.id IN (SELECT f.product_id FROM fitments f WHERE f.engine_id = ?)' : '0'} AS fits
+             FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0
+             WHERE p.id IN (${ids.map(() => '?').join(',')})`,
+          )
+          .all(...(filter.vehicle !== undefined ? [filter.vehicle] : []), ...ids) as Array<
+          ProductRow & { size_id: string; price_gross: number; status: string; stock: number; size_count: number; fits: number }
+        >)
+      : [];
+    const byId = new Map(fetched.map((r) => [r.id, r]));
+    const rows = ids.map((id) => byId.get(id)!).filter(Boolean);
     // A list adds 1 of the only size: only where 1 is a valid order the shopper needs no choice for.
     const listSize = (r: (typeof rows)[number]): string | null => {
       const oneIsValid = r.unit_sellby === 1 && !(r.min_quantity && r.min_quantity > 1) && !(r.min_size_quantity && r.min_size_quantity > 1);
@@ -313,22 +395,13 @@ export class SqliteShopRepository implements ShopRepository {
       fits: filter.engine !== undefined || r.fits === 1,
       listSize: listSize(r),
     }));
-    const producerFacet = (() => {
-      const { sql: psql, params: pparams } = this.where({ ...filter, producer: undefined });
-      return (
-        this.db.prepare(`SELECT p.producer_id AS id, COUNT(*) AS n FROM products p ${psql} GROUP BY p.producer_id ORDER BY n DESC`).all(...pparams) as {
-          id: number;
-          n: number;
-        }[]
-      ).map((r) => [r.id, this.producerNames.get(r.id) ?? '', r.n] as [number, string, number]);
-    })();
     return {
       products,
-      total,
+      total: this.listingTotal(filter),
       page,
       pageSize: size,
       categories: await this.categoryCounts(filter),
-      producers: producerFacet,
+      producers: this.producerCounts(filter),
       query: {},
     };
   }
@@ -352,37 +425,74 @@ export class SqliteShopRepository implements ShopRepository {
   }
 
   private awardedParameters(id: number): AwardedParameter[] {
-    const rows = this.stmt(
-      `SELECT v.param_id, v.param_name, v.id, v.name FROM product_params pp JOIN param_values v ON v.id = pp.value_id
-       WHERE pp.product_id = ? ORDER BY v.param_id, v.name`,
-    ).all(id) as { param_id: number; param_name: string; id: number; name: string }[];
-    const params: AwardedParameter[] = [];
-    for (const row of rows) {
-      let param = params.find((p) => p.id === row.param_id);
-      if (!param) params.push((param = { id: row.param_id, name: row.param_name, values: [] }));
-      param.values.push({ id: row.id, name: row.name });
-    }
-    return params;
+    return this.awardedParametersOf([id]).get(id) ?? [];
   }
 
-  private compatibleEngines(id: number): Array<{ brand: string; model: string; generation: string; engine: string; engineId: number }> {
-    return this.stmt(
-      `SELECT b.name AS brand, m.name AS model, g.name AS generation, e.name AS engine, e.id AS engineId
-       FROM fitments f JOIN engines e ON e.id = f.engine_id JOIN generations g ON g.id = e.generation_id
-       JOIN models m ON m.id = g.model_id JOIN brands b ON b.id = m.brand_id
-       WHERE f.product_id = ? ORDER BY b.name, m.name, g.year_from, e.cv`,
-    ).all(id) as Array<{ brand: string; model: string; generation: string; engine: string; engineId: number }>;
+  /** Awarded parameters of many products in one query (parameters by id, values by name). */
+  private awardedParametersOf(ids: number[]): Map<number, AwardedParameter[]> {
+    const byProduct = new Map<number, AwardedParameter[]>();
+    if (!ids.length) return byProduct;
+    const rows = this.db
+      .prepare(
+        `SELECT pp.product_id, v.param_id, v.param_name, v.id, v.name FROM product_params pp JOIN param_values v ON v.id = pp.value_id
+         WHERE pp.product_id IN (${ids.map(() => '?').join(',')}) ORDER BY pp.product_id, v.param_id, v.name`,
+      )
+      .all(...ids) as { product_id: number; param_id: number; param_name: string; id: number; name: string }[];
+    for (const row of rows) {
+      let params = byProduct.get(row.product_id);
+      if (!params) byProduct.set(row.product_id, (params = []));
+      let param = params[params.length - 1];
+      if (!param || param.id !== row.param_id) params.push((param = { id: row.param_id, name: row.param_name, values: [] }));
+      param.values.push({ id: row.id, name: row.name });
+    }
+    return byProduct;
+  }
+
+  private compatibleEngines(id: number): CompatibleEngine[] {
+    return this.compatibleEnginesOf([id]).get(id) ?? [];
+  }
+
+  /** The engines each product fits, for many products in one query. */
+  private compatibleEnginesOf(ids: number[]): Map<number, CompatibleEngine[]> {
+    const byProduct = new Map<number, CompatibleEngine[]>();
+    if (!ids.length) return byProduct;
+    const rows = this.db
+      .prepare(
+        `SELECT f.product_id, b.name AS brand, m.name AS model, g.name AS generation, e.name AS engine, e.id AS engineId
+         FROM fitments f JOIN engines e ON e.id = f.engine_id JOIN generations g ON g.id = e.generation_id
+         JOIN models m ON m.id = g.model_id JOIN brands b ON b.id = m.brand_id
+         WHERE f.product_id IN (${ids.map(() => '?').join(',')}) ORDER BY f.product_id, b.name, m.name, g.year_from, e.cv, e.id`,
+      )
+      .all(...ids) as Array<CompatibleEngine & { product_id: number }>;
+    for (const { product_id, ...engine } of rows) {
+      const list = byProduct.get(product_id);
+      if (list) list.push(engine);
+      else byProduct.set(product_id, [engine]);
+    }
+    return byProduct;
+  }
+
+  /** Sizes (in position order) of many products in one query. */
+  private sizesOf(ids: number[]): Map<number, SizeRow[]> {
+    const byProduct = new Map<number, SizeRow[]>();
+    if (!ids.length) return byProduct;
+    const rows = this.db.prepare(`SELECT * FROM sizes WHERE product_id IN (${ids.map(() => '?').join(',')}) ORDER BY product_id, position`).all(...ids) as SizeRow[];
+    for (const row of rows) {
+      const list = byProduct.get(row.product_id);
+      if (list) list.push(row);
+      else byProduct.set(row.product_id, [row]);
+    }
+    return byProduct;
   }
 
   /** HTML: product info table, replacement list, engine list (grouped brand > generation > engine). */
-  private longDescription(product: ProductRow, params: AwardedParameter[]): string {
+  private longDescription(product: ProductRow, params: AwardedParameter[], engines: CompatibleEngine[]): string {
     const esc = escapeHtml;
     const info = params
       .filter((p) => p.id !== TRAIT.replacementCode)
       .map((p) => `<tr><th scope="row">${esc(p.name)}</th><td>${esc(p.values.map((v) => v.name).join(', '))}</td></tr>`)
       .join('');
     const codes = params.find((p) => p.id === TRAIT.replacementCode)?.values ?? [];
-    const engines = this.compatibleEngines(product.id);
     const groups = new Map<string, Map<string, string[]>>();
     for (const e of engines) {
       const brand = groups.get(e.brand) ?? new Map<string, string[]>();
@@ -547,7 +657,7 @@ export class SqliteShopRepository implements ShopRepository {
       name: product.name,
       link: productLink(product.id, product.slug),
       icon: `/data/gfx/products/${product.id}.svg`,
-      longDescription: this.longDescription(product, params),
+      longDescription: this.longDescription(product, params, this.compatibleEngines(product.id)),
       shortDescription: product.short_description,
       producer: { id: product.producer_id, name: this.producerNames.get(product.producer_id) ?? '' },
       category: { id: product.category_id, name: this.categoryNames.get(product.category_id) ?? '' },
@@ -611,16 +721,21 @@ export class SqliteShopRepository implements ShopRepository {
     const rows = this.db
       .prepare(`SELECT p.* FROM products p WHERE ${clauses.join(' AND ')} ORDER BY p.popularity DESC, p.id LIMIT ?`)
       .all(...params, Math.min(Math.max(filter.limit, 1), 50)) as ProductRow[];
+    // Sizes, parameters and engines of all of them in one query each (not three per product).
+    const ids = rows.map((product) => product.id);
+    const sizesOf = this.sizesOf(ids);
+    const paramsOf = this.awardedParametersOf(ids);
+    const enginesOf = this.compatibleEnginesOf(ids);
     return rows.map((product) => {
-      const sizes = this.sizes(product.id);
+      const sizes = sizesOf.get(product.id) ?? [];
       const first = sizes[0];
-      const params = this.awardedParameters(product.id);
+      const params = paramsOf.get(product.id) ?? [];
       return {
         id: product.id,
         name: product.name,
         link: productLink(product.id, product.slug),
         icon: `/data/gfx/products/${product.id}.svg`,
-        longDescription: this.longDescription(product, params),
+        longDescription: this.longDescription(product, params, enginesOf.get(product.id) ?? []),
         price: { price: { gross: { value: first.price_gross, currency: 'EUR', formatted: formatPrice(first.price_gross) } } },
         producer: { name: this.producerNames.get(product.producer_id) ?? '' },
         ...(sizes.length > 1 || first.size_id !== ONE_SIZE ? { sizes: sizes.map((s) => ({ id: s.size_id, name: s.name })) } : {}),
@@ -644,11 +759,17 @@ export class SqliteShopRepository implements ShopRepository {
           }[]
         ).map((r) => r.id)
       : [];
+    // The found products in one query, answered in the search's order.
+    const found = ids.length
+      ? (this.db
+          .prepare(`SELECT p.id, p.name, p.slug, p.vat, s.price_gross FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0 WHERE p.id IN (${ids.map(() => '?').join(',')})`)
+          .all(...ids) as { id: number; name: string; slug: string; vat: number; price_gross: number }[])
+      : [];
+    const byId = new Map(found.map((row) => [row.id, row]));
     const products = ids
-      .map((id) => this.stmt('SELECT p.id, p.name, p.slug, p.vat, s.price_gross FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0 WHERE p.id = ?').get(id))
-      .filter(Boolean)
-      .map((row) => {
-        const r = row as { id: number; name: string; slug: string; vat: number; price_gross: number };
+      .map((id) => byId.get(id))
+      .filter((row) => row !== undefined)
+      .map((r) => {
         const netValue = net(r.price_gross, r.vat);
         return {
           name: r.name,
@@ -659,7 +780,8 @@ export class SqliteShopRepository implements ShopRepository {
       });
     const words = folded.split(/\s+/).filter(Boolean);
     const hit = (candidate: string) => words.length > 0 && words.every((w) => candidate.includes(w));
-    const code = text.toUpperCase().replace(/[\s.-]/g, '');
+    // From the folded text too, so the whole answer depends on the folded query alone (see searchCache).
+    const code = folded.toUpperCase().replace(/[\s.-]/g, '');
     const replacementCodes =
       code.length >= 3
         ? (
@@ -972,6 +1094,12 @@ export class SqliteShopRepository implements ShopRepository {
 }
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+
+/** What a listing's counts depend on: every filter but the sort and the saved vehicle (which only marks rows). */
+export function facetKey(filter: ListingFilter): string {
+  const { category, subCategory, engine, replacementCode, axis, brand, model, generation, producer, text, discounted } = filter;
+  return JSON.stringify([category, subCategory, engine, replacementCode, axis, brand, model, generation, producer, text ? ftsQuery(text) : text, discounted ?? false]);
+}
 
 /** FTS5 query from shopper text: every word a quoted prefix term, all required. */
 export function ftsQuery(text: string): string {
