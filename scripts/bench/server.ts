@@ -82,12 +82,32 @@ export async function runServerBench(catalogueSize: number, seconds = 5): Promis
     const productId = (db.prepare("SELECT p.id FROM products p JOIN sizes s ON s.product_id = p.id WHERE s.stock = -1 AND s.status = 'enable' AND p.id >= 100 LIMIT 1").get() as { id: number }).id;
     const engine = (db.prepare('SELECT engine_id FROM fitments GROUP BY engine_id ORDER BY COUNT(*) DESC LIMIT 1').get() as { engine_id: number }).engine_id;
     const graphql = (query: string) => ({ method: 'POST', path: '/graphql/v1/', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+    const searchRequest = (text: string) =>
+      graphql(
+        `{ productsTextSearch(searchInput: { text: ${JSON.stringify(text)}, limit: 3 }) { products { name link iconSmall price { price { gross { formatted } } } } producers { name } series { name } menuNodes { name } cms { name } searchQueries { name } replacementCodes { name } } }`,
+      );
     const scenarios: Array<[string, Array<Record<string, unknown>>]> = [
-      ['text search (GraphQL productsTextSearch)', SEARCH_TEXTS.map((text) => graphql(`{ productsTextSearch(searchInput: { text: "${text}", limit: 3 }) { products { name link iconSmall price { price { gross { formatted } } } } producers { name } series { name } menuNodes { name } cms { name } searchQueries { name } replacementCodes { name } } }`))],
+      ['text search (GraphQL productsTextSearch)', SEARCH_TEXTS.map(searchRequest)],
       ['brake product query (axis + category + engine)', [graphql(`{ products(searchInput: { parameters: [{ id: 148722, values: [148723] }, { id: 24, values: [148728] }, { id: 49, values: [${engine}] }] }) { products { id name price { price { gross { formatted } } } versionName awardedParameters { id name values { name } } } } }`)]],
       ['projector sizes + availability + prices', [{ method: 'GET', path: `/ajax/projector.php?action=get&product=${productId}&get=sizes,sizeavailability,sizedelivery,sizeprices` }]],
       ['basket add (POST /basketchange.php)', [{ method: 'POST', path: '/basketchange.php?mode=1', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, body: `product=${productId}&size=uniw&number=1&getAjax=true` }]],
     ];
+    // Live search as typed: a new text on (almost) every request, so the result-set cache rarely helps.
+    const words = ['brembo', 'ate', 'ebc', 'ferodo', 'trw', 'textar', 'zimmermann', 'bosch', 'valeo', 'pagid', 'bendix', 'delphi', 'jurid', 'mintex', 'pastiglie', 'dischi', 'kit', 'freni', 'anteriori', 'posteriori', 'forati', 'ventilati', 'ceramiche', 'sportive'];
+    let typed = 0;
+    scenarios.splice(1, 0, [
+      'text search, a new text on every request (cache misses)',
+      [
+        {
+          ...searchRequest(SEARCH_TEXTS[0]),
+          setupRequest: (request: Record<string, unknown>) => {
+            const i = typed++;
+            const text = `${words[i % words.length]} ${words[Math.floor(i / words.length) % words.length].slice(0, 2 + (Math.floor(i / words.length ** 2) % 4))}`;
+            return { ...request, body: searchRequest(text).body };
+          },
+        },
+      ],
+    ]);
     // One connection first: the latency of a single live-search call, without queueing behind others.
     scenarios.unshift(['text search, 1 connection', scenarios[0][1]]);
     // A listing alone (the load bench's browse requests: category, pages 1-8, every sort), one connection.
