@@ -95,12 +95,15 @@ const STATUS_TEXT: Record<string, string> = {
 };
 const AXIS_NAMES: Record<number, string> = { [AXIS.front]: 'Asse anteriore', [AXIS.rear]: 'Asse posteriore' };
 const PAGE_SIZE_MAX = 96;
+/** How long a write waits for another process's write lock, and how long a read may wait (see open.ts). */
+const WRITE_WAIT_MS = 5000;
+const BUSY_TIMEOUT_MS = 5000;
 
 /**
  * The shop's storage on SQLite (better-sqlite3): every query parameterised. Several server
  * processes may share the file (WORKERS): WAL lets readers run beside the one writer, every
  * write is an IMMEDIATE transaction (it takes the write lock first, so it never fails to
- * upgrade a read lock) and the busy timeout makes a writer wait for the lock, not fail.
+ * upgrade a read lock) and waits for the lock without blocking its process (see write()).
  */
 export class SqliteShopRepository implements ShopRepository {
   private readonly statements = new Map<string, Database.Statement>();
@@ -133,13 +136,38 @@ export class SqliteShopRepository implements ShopRepository {
     };
   }
 
+  /** A prepared statement, kept for the next call with the same SQL (the 2,000 most recent). */
   private stmt(sql: string): Database.Statement {
     let statement = this.statements.get(sql);
     if (!statement) {
       statement = this.db.prepare(sql);
       this.statements.set(sql, statement);
+      if (this.statements.size > 2000) this.statements.delete(this.statements.keys().next().value as string);
     }
     return statement;
+  }
+
+  /**
+   * A write transaction (BEGIN IMMEDIATE). When another process holds the write lock, it is
+   * tried again after a pause of a millisecond or two, up to WRITE_WAIT_MS, without blocking
+   * this process: SQLite's own busy wait sleeps the whole process (every request in it) in
+   * steps of up to 100 ms, and under steady writes from another process it can lose the
+   * race for seconds.
+   */
+  private async write<T>(fn: () => T): Promise<T> {
+    const transaction = this.db.transaction(fn);
+    const deadline = Date.now() + WRITE_WAIT_MS;
+    for (let attempt = 0; ; attempt++) {
+      this.stmt('PRAGMA busy_timeout = 0').get();
+      try {
+        return transaction.immediate();
+      } catch (error) {
+        if (!String((error as { code?: string }).code).startsWith('SQLITE_BUSY') || Date.now() > deadline) throw error;
+      } finally {
+        this.stmt(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`).get();
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1 + attempt / 4, 5) * Math.random()));
+    }
   }
 
   async ping(): Promise<void> {
@@ -272,7 +300,7 @@ export class SqliteShopRepository implements ShopRepository {
     return this.cachedCount('categories', filter, () => {
       const { sql, params } = this.where(filter, { skip: 'category' });
       const counts = new Map(
-        (this.db.prepare(`SELECT p.category_id AS id, COUNT(*) AS n FROM products p ${sql} GROUP BY p.category_id`).all(...params) as { id: number; n: number }[]).map(
+        (this.stmt(`SELECT p.category_id AS id, COUNT(*) AS n FROM products p ${sql} GROUP BY p.category_id`).all(...params) as { id: number; n: number }[]).map(
           (r) => [r.id, r.n],
         ),
       );
@@ -285,8 +313,8 @@ export class SqliteShopRepository implements ShopRepository {
   async axisCounts(filter: ListingFilter): Promise<Array<[number, string, number]>> {
     return this.cachedCount('axes', filter, () => {
       const { sql, params } = this.where(filter, { skip: 'axis' });
-      const rows = this.db
-        .prepare(`SELECT p.axis_id AS id, COUNT(*) AS n FROM products p ${sql} ${sql ? 'AND' : 'WHERE'} p.axis_id IS NOT NULL GROUP BY p.axis_id ORDER BY p.axis_id`)
+      const rows = this
+        .stmt(`SELECT p.axis_id AS id, COUNT(*) AS n FROM products p ${sql} ${sql ? 'AND' : 'WHERE'} p.axis_id IS NOT NULL GROUP BY p.axis_id ORDER BY p.axis_id`)
         .all(...params) as { id: number; n: number }[];
       return rows.map((r) => [r.id, AXIS_NAMES[r.id] ?? String(r.id), r.n] as [number, string, number]);
     });
@@ -296,7 +324,7 @@ export class SqliteShopRepository implements ShopRepository {
     return this.cachedCount('producers', filter, () => {
       const { sql, params } = this.where(filter, { skip: 'producer' });
       return (
-        this.db.prepare(`SELECT p.producer_id AS id, COUNT(*) AS n FROM products p ${sql} GROUP BY p.producer_id ORDER BY n DESC, p.producer_id`).all(...params) as {
+        this.stmt(`SELECT p.producer_id AS id, COUNT(*) AS n FROM products p ${sql} GROUP BY p.producer_id ORDER BY n DESC, p.producer_id`).all(...params) as {
           id: number;
           n: number;
         }[]
@@ -307,7 +335,7 @@ export class SqliteShopRepository implements ShopRepository {
   private listingTotal(filter: ListingFilter): number {
     return this.cachedCount('total', filter, () => {
       const { sql, params } = this.where(filter);
-      return (this.db.prepare(`SELECT COUNT(*) AS n FROM products p ${sql}`).get(...params) as { n: number }).n;
+      return (this.stmt(`SELECT COUNT(*) AS n FROM products p ${sql}`).get(...params) as { n: number }).n;
     });
   }
 
@@ -323,7 +351,7 @@ export class SqliteShopRepository implements ShopRepository {
    */
   private listingIds(filter: ListingFilter, size: number, offset: number): number[] {
     const sort = filter.sort ?? 'popular';
-    const ids = (sql: string, params: unknown[]) => (this.db.prepare(sql).all(...params, size, offset) as { id: number }[]).map((r) => r.id);
+    const ids = (sql: string, params: unknown[]) => (this.stmt(sql).all(...params, size, offset) as { id: number }[]).map((r) => r.id);
     const and = (where: string) => (where ? `AND ${where.slice('WHERE '.length)}` : '');
     if (filter.text && sort === 'popular') {
       const match = ftsQuery(filter.text);
@@ -360,8 +388,8 @@ export class SqliteShopRepository implements ShopRepository {
     const size = Math.min(Math.max(pageSize, 1), PAGE_SIZE_MAX);
     const ids = this.listingIds(filter, size, (page - 1) * size);
     const fetched = ids.length
-      ? (this.db
-          .prepare(
+      ? (this
+          .stmt(
             `SELECT p.*, s.size_id, s.price_gross, s.status, s.stock, (SELECT COUNT(*) FROM sizes z WHERE z.product_id = p.id) AS size_count,
                ${filter.vehicle !== undefined ? 'p.id IN (SELECT f.product_id FROM fitments f WHERE f.engine_id = ?)' : '0'} AS fits
              FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0
@@ -432,8 +460,8 @@ export class SqliteShopRepository implements ShopRepository {
   private awardedParametersOf(ids: number[]): Map<number, AwardedParameter[]> {
     const byProduct = new Map<number, AwardedParameter[]>();
     if (!ids.length) return byProduct;
-    const rows = this.db
-      .prepare(
+    const rows = this
+      .stmt(
         `SELECT pp.product_id, v.param_id, v.param_name, v.id, v.name FROM product_params pp JOIN param_values v ON v.id = pp.value_id
          WHERE pp.product_id IN (${ids.map(() => '?').join(',')}) ORDER BY pp.product_id, v.param_id, v.name`,
       )
@@ -456,8 +484,8 @@ export class SqliteShopRepository implements ShopRepository {
   private compatibleEnginesOf(ids: number[]): Map<number, CompatibleEngine[]> {
     const byProduct = new Map<number, CompatibleEngine[]>();
     if (!ids.length) return byProduct;
-    const rows = this.db
-      .prepare(
+    const rows = this
+      .stmt(
         `SELECT f.product_id, b.name AS brand, m.name AS model, g.name AS generation, e.name AS engine, e.id AS engineId
          FROM fitments f JOIN engines e ON e.id = f.engine_id JOIN generations g ON g.id = e.generation_id
          JOIN models m ON m.id = g.model_id JOIN brands b ON b.id = m.brand_id
@@ -476,7 +504,7 @@ export class SqliteShopRepository implements ShopRepository {
   private sizesOf(ids: number[]): Map<number, SizeRow[]> {
     const byProduct = new Map<number, SizeRow[]>();
     if (!ids.length) return byProduct;
-    const rows = this.db.prepare(`SELECT * FROM sizes WHERE product_id IN (${ids.map(() => '?').join(',')}) ORDER BY product_id, position`).all(...ids) as SizeRow[];
+    const rows = this.stmt(`SELECT * FROM sizes WHERE product_id IN (${ids.map(() => '?').join(',')}) ORDER BY product_id, position`).all(...ids) as SizeRow[];
     for (const row of rows) {
       const list = byProduct.get(row.product_id);
       if (list) list.push(row);
@@ -718,8 +746,8 @@ export class SqliteShopRepository implements ShopRepository {
       params.push(filter.engine);
     }
     if (!clauses.length) return [];
-    const rows = this.db
-      .prepare(`SELECT p.* FROM products p WHERE ${clauses.join(' AND ')} ORDER BY p.popularity DESC, p.id LIMIT ?`)
+    const rows = this
+      .stmt(`SELECT p.* FROM products p WHERE ${clauses.join(' AND ')} ORDER BY p.popularity DESC, p.id LIMIT ?`)
       .all(...params, Math.min(Math.max(filter.limit, 1), 50)) as ProductRow[];
     // Sizes, parameters and engines of all of them in one query each (not three per product).
     const ids = rows.map((product) => product.id);
@@ -761,8 +789,8 @@ export class SqliteShopRepository implements ShopRepository {
       : [];
     // The found products in one query, answered in the search's order.
     const found = ids.length
-      ? (this.db
-          .prepare(`SELECT p.id, p.name, p.slug, p.vat, s.price_gross FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0 WHERE p.id IN (${ids.map(() => '?').join(',')})`)
+      ? (this
+          .stmt(`SELECT p.id, p.name, p.slug, p.vat, s.price_gross FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0 WHERE p.id IN (${ids.map(() => '?').join(',')})`)
           .all(...ids) as { id: number; name: string; slug: string; vat: number; price_gross: number }[])
       : [];
     const byId = new Map(found.map((row) => [row.id, row]));
@@ -889,7 +917,7 @@ export class SqliteShopRepository implements ShopRepository {
   async requestAvailabilityNotice(visitorId: string, notice: { productId: number; sizeId: string; email: string }): Promise<boolean> {
     const size = this.stmt('SELECT 1 FROM sizes WHERE product_id = ? AND size_id = ?').get(notice.productId, notice.sizeId);
     if (!size) return false;
-    this.db.transaction(() => {
+    await this.write(() => {
       this.ensureVisitorRow(visitorId);
       this.stmt('INSERT OR IGNORE INTO availability_notices (product_id, size_id, email, visitor_id, created_at) VALUES (?, ?, ?, ?, ?)').run(
         notice.productId,
@@ -898,7 +926,7 @@ export class SqliteShopRepository implements ShopRepository {
         visitorId,
         new Date().toISOString(),
       );
-    }).immediate();
+    });
     return true;
   }
 
@@ -907,7 +935,7 @@ export class SqliteShopRepository implements ShopRepository {
   }
 
   async saveContactMessage(visitorId: string, message: ContactMessage): Promise<number> {
-    return this.db.transaction(() => {
+    return this.write(() => {
       this.ensureVisitorRow(visitorId);
       const result = this.stmt('INSERT INTO contact_messages (visitor_id, name, contact, subject, iban, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
         visitorId,
@@ -919,7 +947,7 @@ export class SqliteShopRepository implements ShopRepository {
         new Date().toISOString(),
       );
       return Number(result.lastInsertRowid);
-    }).immediate();
+    });
   }
 
   /* ---------------------------------------------------------------- baskets */
@@ -1009,7 +1037,7 @@ export class SqliteShopRepository implements ShopRepository {
   }
 
   async changeBasket(visitorId: string, change: BasketChange): Promise<BasketChangeResult> {
-    return this.db.transaction((): BasketChangeResult => {
+    return this.write((): BasketChangeResult => {
       const product = this.product(change.productId);
       if (!product) return { ok: false, status: 404, code: 'product_not_found', message: 'Prodotto non trovato' };
       const size = this.sizes(product.id).find((s) => s.size_id === change.sizeId);
@@ -1053,11 +1081,11 @@ export class SqliteShopRepository implements ShopRepository {
       // A change to the basket is what the shop's analytics want to hear about.
       this.stmt('UPDATE visitors SET pending_tracking = pending_tracking + 1 WHERE id = ?').run(visitorId);
       return { ok: true };
-    }).immediate();
+    });
   }
 
   async removeFromBasket(visitorId: string, lines: Array<{ id: number; size: string; additional: string }>): Promise<number> {
-    return this.db.transaction(() => {
+    return this.write(() => {
       let removed = 0;
       for (const line of lines) {
         removed += this.stmt('DELETE FROM basket_lines WHERE visitor_id = ? AND product_id = ? AND size_id = ? AND additional = ?').run(
@@ -1068,7 +1096,7 @@ export class SqliteShopRepository implements ShopRepository {
         ).changes;
       }
       return removed;
-    }).immediate();
+    });
   }
 
   async wishlistCount(visitorId: string): Promise<number> {
@@ -1084,12 +1112,12 @@ export class SqliteShopRepository implements ShopRepository {
   }
 
   async takeTrackingEvents(visitorId: string): Promise<string[]> {
-    return this.db.transaction(() => {
+    return this.write(() => {
       const pending = this.pendingTrackingCount(visitorId);
       this.stmt('UPDATE visitors SET pending_tracking = 0 WHERE id = ?').run(visitorId);
       // Same-origin analytics events: plain data pushed onto the page's dataLayer.
       return Array.from({ length: Math.min(pending, 10) }, () => "window.dataLayer = window.dataLayer || []; window.dataLayer.push({ event: 'basket_change' });");
-    }).immediate();
+    });
   }
 }
 
