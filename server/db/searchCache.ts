@@ -1,6 +1,6 @@
-import type { TextSearchResult } from '../../src/api/wire';
+import type { BrakeProduct, TextSearchResult } from '../../src/api/wire';
 import { foldText } from '../../src/domain/searchText';
-import type { ShopRepository } from './repository';
+import type { BrakeProductFilter, ShopRepository } from './repository';
 import { TtlCache } from './ttlCache';
 
 export interface SearchCacheOptions {
@@ -16,6 +16,10 @@ export interface SearchCacheOptions {
  * folded query (case and accents aside, spaces collapsed) and the limit: live search sends
  * the same few prefixes over and over. Calls for a key already being answered share the
  * answer in flight; a failed answer is not kept. Works for any backend.
+ *
+ * The brake product query (the brakes page: axis, category and the visitor's engine) gets the
+ * same treatment, keyed by its filter: its 50 products with their descriptions cost the most
+ * of any catalogue read, and the same vehicles come back again and again.
  */
 export function withSearchCache(repo: ShopRepository, options: SearchCacheOptions = {}): ShopRepository {
   const cache = new TtlCache<string, Promise<TextSearchResult>>(options.maxEntries ?? 500, options.ttlMs ?? 30_000, options.now);
@@ -29,10 +33,21 @@ export function withSearchCache(repo: ShopRepository, options: SearchCacheOption
     answer.catch(() => cache.delete(key));
     return answer;
   };
+  const brakes = new TtlCache<string, Promise<BrakeProduct[]>>(options.maxEntries ?? 500, options.ttlMs ?? 30_000, options.now);
+  const brakeProducts = (filter: BrakeProductFilter): Promise<BrakeProduct[]> => {
+    const key = JSON.stringify([filter.replacementCodes, filter.axis, filter.category, filter.engine, filter.productIds, filter.limit]);
+    const hit = brakes.get(key);
+    if (hit) return hit;
+    const answer = repo.brakeProducts(filter);
+    brakes.set(key, answer);
+    answer.catch(() => brakes.delete(key));
+    return answer;
+  };
   const bound = new Map<PropertyKey, unknown>();
   return new Proxy(repo, {
     get(target, property) {
       if (property === 'textSearch') return textSearch;
+      if (property === 'brakeProducts') return brakeProducts;
       const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== 'function') return value;
       if (!bound.has(property)) bound.set(property, value.bind(target));

@@ -69,6 +69,16 @@ describe('text search cache', () => {
   });
 });
 
+it('answers a repeated brake product query from the cache, per filter', async () => {
+  const calls: unknown[] = [];
+  const repo = { brakeProducts: async (filter: unknown) => (calls.push(filter), [{ id: calls.length }]) } as unknown as ShopRepository;
+  const cached = withSearchCache(repo);
+  const first = await cached.brakeProducts({ axis: 1, category: 2, engine: 3, limit: 50 });
+  expect(await cached.brakeProducts({ axis: 1, category: 2, engine: 3, limit: 50 })).toBe(first);
+  expect(await cached.brakeProducts({ axis: 1, category: 2, engine: 4, limit: 50 })).not.toBe(first);
+  expect(calls).toHaveLength(2);
+});
+
 describe('TtlCache', () => {
   it('drops the least recently used entry beyond its size', () => {
     const cache = new TtlCache<string, number>(2, 1_000);
