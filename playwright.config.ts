@@ -62,6 +62,9 @@ export default defineConfig({
       // per-visitor ones (each test is a new visitor) stay at their production values.
       RATE_LIMIT_WRITES_PER_ADDRESS: '1000000',
       RATE_LIMIT_MESSAGES_PER_ADDRESS: '1000000',
+      // One process: the fault-injection hooks (SHOP_TEST_HOOKS) live in the process that was told.
+      WORKERS: '1',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
     },
   },
 });

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -12,6 +12,8 @@ import { registerSecurity } from './security';
 import { registerVisitor } from './visitor';
 import { limitsFromEnv, registerLimits, serverTimeouts, trustProxyFromEnv, type ShopLimits } from './limits';
 import { registerTestHooks, withTestOverrides } from './testHooks';
+import { loggerOptions, registerOperations, requestId, type LogLevel } from './operations';
+import { withSearchCache } from './db/searchCache';
 import { basketRoutes } from './routes/basket';
 import { shopDataRoutes } from './routes/shopData';
 import { searchRoutes } from './routes/search';
@@ -33,7 +35,8 @@ export interface AppOptions {
   db?: Database.Database;
   /** The built storefront (index.html + assets/); default ./dist. */
   staticDir?: string;
-  logger?: boolean;
+  /** Structured JSON logs (pino) at this level; off when unset or 'silent'. */
+  logLevel?: LogLevel;
   /** Fault-injection routes for browser tests. */
   testHooks?: boolean;
   /** Rate limits and timeouts (default: from the environment, see server/limits.ts). */
@@ -47,9 +50,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const trustProxy = options.trustProxy ?? trustProxyFromEnv(process.env.TRUST_PROXY);
   const storage: ShopRepository | undefined = options.repository ?? (options.db ? new SqliteShopRepository(options.db) : undefined);
   if (!storage) throw new Error('buildApp needs a repository (or a SQLite db)');
+  // Text search answers from a short-lived cache of result sets per folded query (any backend).
+  const cached: ShopRepository = withSearchCache(storage);
   const testOverrides = new Map();
-  const repo: ShopRepository = options.testHooks ? withTestOverrides(storage, testOverrides) : storage;
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024, trustProxy, ...serverTimeouts(limits) });
+  const repo: ShopRepository = options.testHooks ? withTestOverrides(cached, testOverrides) : cached;
+  const app = Fastify({
+    bodyLimit: 64 * 1024,
+    trustProxy,
+    ...serverTimeouts(limits),
+    // Operations (issue 16): JSON logs with a request id per request, see server/operations.ts.
+    logger: loggerOptions(options.logLevel),
+    genReqId: requestId,
+    logController: new LogController({ disableRequestLogging: true }),
+  });
   const staticDir = options.staticDir ?? join(process.cwd(), 'dist');
 
   await app.register(fastifyCookie);
@@ -57,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   registerSecurity(app);
   registerVisitor(app);
+  registerOperations(app, repo);
   const throttle = await registerLimits(app, limits);
   if (options.testHooks) registerTestHooks(app, testOverrides);
 
@@ -82,7 +96,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     resolvers: resolvers(repo),
     path: '/graphql/v1/',
     graphiql: false,
-    jit: 0,
+    // A query seen 5 times is compiled (graphql-jit): the brake query's 50 products cost a few ms
+    // less; a one-off live-search text (the storefront writes it into the query) is never compiled.
+    jit: 5,
     queryDepth: GRAPHQL_LIMITS.maxDepth,
     graphql: { parseOptions: graphqlParseOptions },
     context: (request) => ({ visitorId: request.visitorId }),

@@ -13,7 +13,9 @@
  * Since each visitor's requests are sequential, what its basket must hold is known exactly:
  * at the end every visitor's GET /ajax/basket.php is compared with it, line by line.
  *
- * Env: LOAD_SECONDS (20), LOAD_CONNECTIONS (128), LOAD_PORT (8302), LOAD_CATALOGUE (10000).
+ * Env: LOAD_SECONDS (20), LOAD_CONNECTIONS (128), LOAD_PORT (8302), LOAD_CATALOGUE (10000),
+ * LOAD_SERVERS (1): server processes sharing the port (the server's WORKERS). DATABASE_URL,
+ * when set, is passed to the server (PostgreSQL); SQLite otherwise.
  */
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -26,6 +28,8 @@ const SECONDS = Number(process.env.LOAD_SECONDS || 20);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS || 128);
 const PORT = Number(process.env.LOAD_PORT || 8302);
 const CATALOGUE = Number(process.env.LOAD_CATALOGUE || 10_000);
+const SERVERS = Number(process.env.LOAD_SERVERS || 1);
+const BACKEND = process.env.DATABASE_URL ? 'postgresql' : 'sqlite';
 const REQUEST_TIMEOUT_MS = 10_000;
 
 type Kind = 'browse' | 'search' | 'product' | 'add' | 'remove' | 'doubleAdd';
@@ -64,9 +68,30 @@ function pickKind(): Kind {
   return 'browse';
 }
 
+/** Rows of the shop's catalogue, read straight from its database (SQLite file, or PostgreSQL with DATABASE_URL). */
+async function catalogueRows(dataDir: string, sql: string): Promise<unknown[]> {
+  if (process.env.DATABASE_URL) {
+    const { Client } = (await import('pg')).default;
+    const client = new Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      return (await client.query(sql)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(join(dataDir, 'shop.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql).all();
+  } finally {
+    db.close();
+  }
+}
+
 async function main() {
-  console.log(`Shop server on 127.0.0.1:${PORT}, temporary database of ${CATALOGUE} products...`);
-  const shop = await startShop({ port: PORT, catalogueSize: CATALOGUE });
+  if (!Number.isInteger(SERVERS) || SERVERS < 1) throw new Error(`LOAD_SERVERS must be a positive integer, got ${process.env.LOAD_SERVERS}`);
+  console.log(`Shop server on 127.0.0.1:${PORT} (${SERVERS} process${SERVERS > 1 ? 'es' : ''}, ${BACKEND}), temporary database of ${CATALOGUE} products...`);
+  const shop = await startShop({ port: PORT, catalogueSize: CATALOGUE, workers: SERVERS });
   const base = shop.baseUrl;
   const origin = new URL(base).origin;
   const samples: Sample[] = [];
@@ -76,19 +101,17 @@ async function main() {
   try {
     // Products any visitor may add without a rule getting in the way: unlimited stock, sold
     // by 1, no minimum above 1, no maximum, not phone-priced or free.
-    const db = new Database(join(shop.dataDir, 'shop.sqlite'), { readonly: true, fileMustExist: true });
-    const buyable = db
-      .prepare(
-        `SELECT p.id AS id, s.size_id AS size FROM products p JOIN sizes s ON s.product_id = p.id
-         WHERE p.id >= 100 AND s.stock = -1 AND s.status = 'enable' AND s.basket_enable = 1 AND s.points = 0
-           AND p.gratis = 0 AND p.phone_price = 0 AND p.unit_sellby = 1
-           AND p.max_quantity IS NULL AND p.max_size_quantity IS NULL
-           AND COALESCE(p.min_quantity, 1) <= 1 AND COALESCE(p.min_size_quantity, 1) <= 1
-         ORDER BY p.popularity DESC LIMIT 400`,
-      )
-      .all() as Array<{ id: number; size: string }>;
-    const productIds = (db.prepare('SELECT id FROM products').all() as Array<{ id: number }>).map((row) => row.id);
-    db.close();
+    const buyable = (await catalogueRows(
+      shop.dataDir,
+      `SELECT p.id AS id, s.size_id AS size FROM products p JOIN sizes s ON s.product_id = p.id
+       WHERE p.id >= 100 AND s.stock = -1 AND s.status = 'enable' AND s.basket_enable = 1 AND s.points = 0
+         AND p.gratis = 0 AND p.phone_price = 0 AND p.unit_sellby = 1
+         AND p.max_quantity IS NULL AND p.max_size_quantity IS NULL
+         AND COALESCE(p.min_quantity, 1) <= 1 AND COALESCE(p.min_size_quantity, 1) <= 1
+       ORDER BY p.popularity DESC, p.id LIMIT 400`,
+    )) as Array<{ id: number; size: string }>;
+    const productIds = ((await catalogueRows(shop.dataDir, 'SELECT id FROM products')) as Array<{ id: number }>).map((row) => Number(row.id));
+    for (const row of buyable) row.id = Number(row.id);
     if (buyable.length < 10) throw new Error(`only ${buyable.length} products to buy in the demo catalogue`);
 
     /**
@@ -261,6 +284,8 @@ async function main() {
       date: new Date().toISOString(),
       tool: 'fetch workers (one sequential visitor per connection), server in its own process on loopback',
       machine: { cores: cpus().length, loadAverageAtStart: loadAtStart.map(round2) },
+      backend: BACKEND,
+      serverProcesses: SERVERS,
       catalogue: CATALOGUE,
       connections: CONNECTIONS,
       seconds: round2(elapsedS),
@@ -284,6 +309,7 @@ async function main() {
       { target: 'zero lost lines', value: lostLines + (lostUnits ? ` (${lostUnits} units short)` : ''), status: lostLines === 0 && lostUnits === 0 ? 'met' : 'NOT met' },
       { target: 'no line the visitor did not send', value: unexpectedLines, status: unexpectedLines === 0 ? 'met' : 'NOT met' },
     ]);
+    console.log(`Server: ${SERVERS} process${SERVERS > 1 ? 'es' : ''} on ${BACKEND}`);
     console.log(`Machine: ${cpus().length} cores, load average ${loadAtStart.map(round2).join(' / ')} at the start (other processes share it)`);
     if (errorsByReason.size) console.log('Errors:', Object.fromEntries(errorsByReason));
     if (mismatches.length) console.log('Mismatches (first 20):', mismatches.slice(0, 20));
@@ -292,8 +318,10 @@ async function main() {
     mkdirSync(outDir, { recursive: true });
     const file = join(outDir, 'report.json');
     const previous = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-    writeFileSync(file, JSON.stringify({ ...previous, load: section }, null, 2) + '\n');
-    console.log(`\nWrote ${join('bench', 'report.json')} (section load)`);
+    // `load` is the last run; `loadRuns` keeps the last run of each backend and process count side by side.
+    const runKey = `${BACKEND}, ${SERVERS} process${SERVERS > 1 ? 'es' : ''}`;
+    writeFileSync(file, JSON.stringify({ ...previous, load: section, loadRuns: { ...(previous.loadRuns ?? {}), [runKey]: section } }, null, 2) + '\n');
+    console.log(`\nWrote ${join('bench', 'report.json')} (sections load and loadRuns["${runKey}"])`);
   } finally {
     await shop.stop();
   }

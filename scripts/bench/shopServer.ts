@@ -11,8 +11,11 @@ export interface RunningShop {
   stop(): Promise<void>;
 }
 
-/** Starts the reference backend as a child process on a temporary database. */
-export async function startShop(options: { port: number; catalogueSize?: number; env?: Record<string, string> }): Promise<RunningShop> {
+/**
+ * Starts the reference backend as a child process on a temporary database: `workers` server
+ * processes on the one port (WORKERS, default 1); DATABASE_URL, when set, passes through.
+ */
+export async function startShop(options: { port: number; catalogueSize?: number; workers?: number; env?: Record<string, string> }): Promise<RunningShop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
   const baseUrl = `http://127.0.0.1:${options.port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -26,6 +29,8 @@ export async function startShop(options: { port: number; catalogueSize?: number;
       CATALOGUE_SIZE: String(options.catalogueSize ?? 10_000),
       // Benchmarks play many shoppers from one address at machine speed: no rate limits.
       ...UNTHROTTLED_ENV,
+      WORKERS: String(options.workers ?? 1),
+      LOG_LEVEL: process.env.LOG_LEVEL || 'info',
       ...options.env,
     },
   });

@@ -11,6 +11,12 @@ export interface ListingDialect {
   textCondition(text: string): { sql: string; param: string } | null;
   /** The name sort: ASCII letters case-insensitive, otherwise byte order (SQLite's NOCASE). */
   nameOrder: string;
+  /**
+   * The first size's gross price, which price sorts use: `s.price_gross`, or a copy of it on the
+   * product kept by the database (SQLite's `p.first_price`, kept by triggers, so that one index
+   * holds category and price together).
+   */
+  firstPrice: string;
 }
 
 export const SQLITE_LISTING: ListingDialect = {
@@ -19,6 +25,7 @@ export const SQLITE_LISTING: ListingDialect = {
     return match ? { sql: 'p.id IN (SELECT d.product_id FROM product_search s JOIN search_docs d ON d.doc = s.rowid WHERE product_search MATCH ?)', param: match } : null;
   },
   nameOrder: 'p.name COLLATE NOCASE',
+  firstPrice: 'p.first_price',
 };
 
 export const POSTGRES_LISTING: ListingDialect = {
@@ -27,12 +34,28 @@ export const POSTGRES_LISTING: ListingDialect = {
     return query ? { sql: "p.id IN (SELECT d.product_id FROM search_docs d WHERE d.words @@ to_tsquery('simple', ?))", param: query } : null;
   },
   nameOrder: `translate(p.name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') COLLATE "C"`,
+  firstPrice: 's.price_gross',
 };
 
+export interface ListingWhereOptions {
+  /** Leave out the category or axis condition (for their facet counts). */
+  skip?: 'category' | 'axis';
+  /**
+   * Write the vehicle, code and promo conditions as `p.id IN (SELECT ...)` sets instead of
+   * per-product EXISTS checks (the same rows): a planner can start from a selective set, while
+   * a walk along an ordering index wants the per-product check (default).
+   */
+  sets?: boolean;
+}
+
 /** The WHERE clause of a listing (products `p`), optionally without the category or axis (for their facet counts). */
-export function listingWhere(filter: ListingFilter, dialect: ListingDialect, skip?: 'category' | 'axis'): { sql: string; params: unknown[] } {
+export function listingWhere(filter: ListingFilter, dialect: ListingDialect, options: ListingWhereOptions = {}): { sql: string; params: unknown[] } {
+  const { skip, sets = false } = options;
   const clauses: string[] = [];
   const params: unknown[] = [];
+  /** Products `product` of `from` where `condition`: as a set, or as an EXISTS on `p`. */
+  const productIn = (product: string, from: string, condition: string) =>
+    sets ? `p.id IN (SELECT ${product} FROM ${from} WHERE ${condition})` : `EXISTS (SELECT 1 FROM ${from} WHERE ${product} = p.id AND ${condition})`;
   if (filter.category !== undefined && skip !== 'category') {
     clauses.push('p.category_id = ?');
     params.push(filter.category);
@@ -50,30 +73,28 @@ export function listingWhere(filter: ListingFilter, dialect: ListingDialect, ski
     params.push(filter.producer);
   }
   if (filter.engine !== undefined) {
-    clauses.push('EXISTS (SELECT 1 FROM fitments f WHERE f.product_id = p.id AND f.engine_id = ?)');
+    clauses.push(productIn('f.product_id', 'fitments f', 'f.engine_id = ?'));
     params.push(filter.engine);
   } else if (filter.generation !== undefined) {
-    clauses.push('EXISTS (SELECT 1 FROM fitments f JOIN engines e ON e.id = f.engine_id WHERE f.product_id = p.id AND e.generation_id = ?)');
+    clauses.push(productIn('f.product_id', 'fitments f JOIN engines e ON e.id = f.engine_id', 'e.generation_id = ?'));
     params.push(filter.generation);
   } else if (filter.model !== undefined) {
-    clauses.push(
-      'EXISTS (SELECT 1 FROM fitments f JOIN engines e ON e.id = f.engine_id JOIN generations g ON g.id = e.generation_id WHERE f.product_id = p.id AND g.model_id = ?)',
-    );
+    clauses.push(productIn('f.product_id', 'fitments f JOIN engines e ON e.id = f.engine_id JOIN generations g ON g.id = e.generation_id', 'g.model_id = ?'));
     params.push(filter.model);
   } else if (filter.brand !== undefined) {
     clauses.push(
-      `EXISTS (SELECT 1 FROM fitments f JOIN engines e ON e.id = f.engine_id JOIN generations g ON g.id = e.generation_id
-       JOIN models m ON m.id = g.model_id WHERE f.product_id = p.id AND m.brand_id = ?)`,
+      productIn('f.product_id', 'fitments f JOIN engines e ON e.id = f.engine_id JOIN generations g ON g.id = e.generation_id JOIN models m ON m.id = g.model_id', 'm.brand_id = ?'),
     );
     params.push(filter.brand);
   }
   if (filter.replacementCode !== undefined) {
     // A code the product carries, or a vehicle (engine) it fits: trait 172622 names both.
-    clauses.push('(EXISTS (SELECT 1 FROM product_params pp WHERE pp.product_id = p.id AND pp.value_id = ?) OR EXISTS (SELECT 1 FROM fitments vf WHERE vf.product_id = p.id AND vf.engine_id = ?))');
+    clauses.push(`(${productIn('pp.product_id', 'product_params pp', 'pp.value_id = ?')} OR ${productIn('vf.product_id', 'fitments vf', 'vf.engine_id = ?')})`);
     params.push(filter.replacementCode, filter.replacementCode);
   }
   if (filter.discounted) {
-    clauses.push("EXISTS (SELECT 1 FROM sizes ds WHERE ds.product_id = p.id AND ds.srp_gross > ds.price_gross AND ds.price_gross > 0 AND ds.status <> 'disable')");
+    // The set form matches SQLite's partial index sizes_discounted word for word.
+    clauses.push(productIn('ds.product_id', 'sizes ds', "ds.srp_gross > ds.price_gross AND ds.price_gross > 0 AND ds.status <> 'disable'"));
   }
   if (filter.text) {
     const text = dialect.textCondition(filter.text);
@@ -90,9 +111,9 @@ export function listingWhere(filter: ListingFilter, dialect: ListingDialect, ski
 /** ORDER BY of a listing (`p` products, `s` their first size); ties go by product id. */
 export function listingOrder(sort: ListingFilter['sort'], dialect: ListingDialect): string {
   return sort === 'price_asc'
-    ? 's.price_gross ASC, p.id'
+    ? `${dialect.firstPrice} ASC, p.id`
     : sort === 'price_desc'
-      ? 's.price_gross DESC, p.id'
+      ? `${dialect.firstPrice} DESC, p.id`
       : sort === 'name'
         ? `${dialect.nameOrder}, p.id`
         : 'p.popularity DESC, p.id';

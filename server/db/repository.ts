@@ -19,6 +19,9 @@ import type {
  * Every method is asynchronous so that a network database can implement it.
  */
 export interface ShopRepository {
+  /** Resolves when the database answers a trivial query, throws otherwise (the /readyz probe). */
+  ping(): Promise<void>;
+
   /* vehicles: the configurator's four levels */
   brands(): Promise<Array<[number, string]>>;
   models(brandId: number): Promise<Array<[number, string]>>;

@@ -174,6 +174,41 @@ export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
       ${CMS_PAGES.map((page) => `INSERT INTO cms_pages (slug, lang, topic, title, body) VALUES (${[page.slug, page.lang, page.topic, page.title, page.body].map(sqlText).join(', ')});`).join('\n      ')}
     `,
   },
+  {
+    id: 5,
+    name: 'listing indexes',
+    sql: `
+      -- A listing page is read in index order and stops after one page: by category (or
+      -- sub-category) and popularity, name or price, or by one of those alone.
+      -- The price a listing sorts by is the first size's; products keep a copy (first_price,
+      -- kept by triggers) so that one index holds category and price together.
+      ALTER TABLE products ADD COLUMN first_price REAL;
+      UPDATE products SET first_price = (SELECT s.price_gross FROM sizes s WHERE s.product_id = products.id AND s.position = 0);
+      CREATE TRIGGER sizes_first_price_insert AFTER INSERT ON sizes WHEN NEW.position = 0 BEGIN
+        UPDATE products SET first_price = NEW.price_gross WHERE id = NEW.product_id;
+      END;
+      CREATE TRIGGER sizes_first_price_update AFTER UPDATE OF price_gross, position, product_id ON sizes BEGIN
+        UPDATE products SET first_price = (SELECT s.price_gross FROM sizes s WHERE s.product_id = products.id AND s.position = 0)
+        WHERE id IN (OLD.product_id, NEW.product_id);
+      END;
+      CREATE TRIGGER sizes_first_price_delete AFTER DELETE ON sizes WHEN OLD.position = 0 BEGIN
+        UPDATE products SET first_price = (SELECT s.price_gross FROM sizes s WHERE s.product_id = products.id AND s.position = 0) WHERE id = OLD.product_id;
+      END;
+      CREATE INDEX products_category_popular ON products(category_id, popularity DESC, id);
+      CREATE INDEX products_category_name ON products(category_id, name COLLATE NOCASE, id);
+      CREATE INDEX products_category_price ON products(category_id, first_price, id);
+      CREATE INDEX products_category_price_desc ON products(category_id, first_price DESC, id);
+      CREATE INDEX products_subcategory ON products(subcategory_id, popularity DESC, id);
+      CREATE INDEX products_popular ON products(popularity DESC, id);
+      CREATE INDEX products_name ON products(name COLLATE NOCASE, id);
+      CREATE INDEX products_price ON products(first_price, id);
+      CREATE INDEX products_price_desc ON products(first_price DESC, id);
+      CREATE INDEX products_axis ON products(axis_id);
+      -- The promo zone's filter (products sold below their recommended price).
+      CREATE INDEX sizes_discounted ON sizes(product_id) WHERE srp_gross > price_gross AND price_gross > 0 AND status <> 'disable';
+      ANALYZE;
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): void {

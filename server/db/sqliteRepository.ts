@@ -23,7 +23,8 @@ import { productLink } from '../text';
 import { cmsPageLink, cmsSearchEntry, type CmsPageRow } from './cmsPages';
 import { decideBasketChange, type LimitLine } from './basketLimits';
 import type { BasketChange, BasketChangeResult, BrakeProductFilter, ContactMessage, ListingFilter, ShopRepository, SitemapProduct } from './repository';
-import { listingOrder, listingWhere, SQLITE_LISTING } from './listingQuery';
+import { listingOrder, listingWhere, SQLITE_LISTING, type ListingWhereOptions } from './listingQuery';
+import { TtlCache } from './ttlCache';
 import { ftsQuery } from './searchTerms';
 import {
   AXIS_NAMES,
@@ -54,9 +55,20 @@ import {
 export { ftsQuery } from './searchTerms';
 export { escapeHtml } from './shopViews';
 
-/** The shop's storage on SQLite (better-sqlite3): every query parameterised. */
+/** How long a write waits for another process's write lock, and how long a read may wait (see open.ts). */
+const WRITE_WAIT_MS = 5000;
+const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * The shop's storage on SQLite (better-sqlite3): every query parameterised. Several server
+ * processes may share the file (WORKERS): WAL lets readers run beside the one writer, every
+ * write is an IMMEDIATE transaction (it takes the write lock first, so it never fails to
+ * upgrade a read lock) and waits for the lock without blocking its process (see write()).
+ */
 export class SqliteShopRepository implements ShopRepository {
   private readonly statements = new Map<string, Database.Statement>();
+  /** Listing totals and facet counts per filter (see cachedCount). */
+  private readonly counts = new TtlCache<string, unknown>(1000, 60_000);
   private readonly freeShippingFrom: number;
   private readonly categoryNames: Map<number, string>;
   private readonly producerNames: Map<number, string>;
@@ -78,13 +90,42 @@ export class SqliteShopRepository implements ShopRepository {
     };
   }
 
+  /** A prepared statement, kept for the next call with the same SQL (the 2,000 most recent). */
   private stmt(sql: string): Database.Statement {
     let statement = this.statements.get(sql);
     if (!statement) {
       statement = this.db.prepare(sql);
       this.statements.set(sql, statement);
+      if (this.statements.size > 2000) this.statements.delete(this.statements.keys().next().value as string);
     }
     return statement;
+  }
+
+  /**
+   * A write transaction (BEGIN IMMEDIATE). When another process holds the write lock, it is
+   * tried again after a pause of a millisecond or two, up to WRITE_WAIT_MS, without blocking
+   * this process: SQLite's own busy wait sleeps the whole process (every request in it) in
+   * steps of up to 100 ms, and under steady writes from another process it can lose the
+   * race for seconds.
+   */
+  private async write<T>(fn: () => T): Promise<T> {
+    const transaction = this.db.transaction(fn);
+    const deadline = Date.now() + WRITE_WAIT_MS;
+    for (let attempt = 0; ; attempt++) {
+      this.stmt('PRAGMA busy_timeout = 0').get();
+      try {
+        return transaction.immediate();
+      } catch (error) {
+        if (!String((error as { code?: string }).code).startsWith('SQLITE_BUSY') || Date.now() > deadline) throw error;
+      } finally {
+        this.stmt(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`).get();
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1 + attempt / 4, 5) * Math.random()));
+    }
+  }
+
+  async ping(): Promise<void> {
+    this.stmt('SELECT 1 FROM schema_migrations LIMIT 1').get();
   }
 
   private setting(key: string): string | undefined {
@@ -122,48 +163,123 @@ export class SqliteShopRepository implements ShopRepository {
 
   /* ---------------------------------------------------------------- listing */
 
-  /** The listing's conditions, shared with the PostgreSQL repository (server/db/listingQuery.ts). */
-  private where(filter: ListingFilter, skip?: 'category' | 'axis'): { sql: string; params: unknown[] } {
-    return listingWhere(filter, SQLITE_LISTING, skip);
+  /**
+   * The listing's conditions, shared with the PostgreSQL repository (server/db/listingQuery.ts).
+   * Counts and short lists use the set form (the planner starts from a selective set); a walk
+   * along an ordering index uses the per-product form.
+   */
+  private where(filter: ListingFilter, options: ListingWhereOptions = {}): { sql: string; params: unknown[] } {
+    return listingWhere(filter, SQLITE_LISTING, { sets: true, ...options });
+  }
+
+  /**
+   * A count over the filtered catalogue, kept a minute per filter: facet counts and totals are
+   * asked for again with every page and sort, and the catalogue does not change while shopping.
+   */
+  private cachedCount<T>(kind: string, filter: ListingFilter, compute: () => T): T {
+    return this.counts.getOrSet(`${kind}|${facetKey(filter)}`, compute) as T;
   }
 
   async categoryCounts(filter: ListingFilter): Promise<Array<[number, string, number]>> {
-    const { sql, params } = this.where(filter, 'category');
-    const counts = new Map(
-      (this.db.prepare(`SELECT p.category_id AS id, COUNT(*) AS n FROM products p ${sql} GROUP BY p.category_id`).all(...params) as { id: number; n: number }[]).map(
-        (r) => [r.id, r.n],
-      ),
-    );
-    return (this.stmt('SELECT id, name FROM categories WHERE parent_id IS NULL ORDER BY position').all() as { id: number; name: string }[]).map((c) => [
-      c.id,
-      c.name,
-      counts.get(c.id) ?? 0,
-    ]);
+    return this.cachedCount('categories', filter, () => {
+      const { sql, params } = this.where(filter, { skip: 'category' });
+      const counts = new Map(
+        (this.stmt(`SELECT p.category_id AS id, COUNT(*) AS n FROM products p ${sql} GROUP BY p.category_id`).all(...params) as { id: number; n: number }[]).map(
+          (r) => [r.id, r.n],
+        ),
+      );
+      return (this.stmt('SELECT id, name FROM categories WHERE parent_id IS NULL ORDER BY position').all() as { id: number; name: string }[]).map(
+        (c) => [c.id, c.name, counts.get(c.id) ?? 0] as [number, string, number],
+      );
+    });
   }
 
   async axisCounts(filter: ListingFilter): Promise<Array<[number, string, number]>> {
-    const { sql, params } = this.where(filter, 'axis');
-    const rows = this.db.prepare(`SELECT p.axis_id AS id, COUNT(*) AS n FROM products p ${sql} ${sql ? 'AND' : 'WHERE'} p.axis_id IS NOT NULL GROUP BY p.axis_id ORDER BY p.axis_id`).all(
-      ...params,
-    ) as { id: number; n: number }[];
-    return rows.map((r) => [r.id, AXIS_NAMES[r.id] ?? String(r.id), r.n]);
+    return this.cachedCount('axes', filter, () => {
+      const { sql, params } = this.where(filter, { skip: 'axis' });
+      const rows = this
+        .stmt(`SELECT p.axis_id AS id, COUNT(*) AS n FROM products p ${sql} ${sql ? 'AND' : 'WHERE'} p.axis_id IS NOT NULL GROUP BY p.axis_id ORDER BY p.axis_id`)
+        .all(...params) as { id: number; n: number }[];
+      return rows.map((r) => [r.id, AXIS_NAMES[r.id] ?? String(r.id), r.n] as [number, string, number]);
+    });
+  }
+
+  private producerCounts(filter: ListingFilter): Array<[number, string, number]> {
+    return this.cachedCount('producers', filter, () => {
+      const { sql, params } = this.where({ ...filter, producer: undefined });
+      return (
+        this.stmt(`SELECT p.producer_id AS id, COUNT(*) AS n FROM products p ${sql} GROUP BY p.producer_id ORDER BY n DESC, p.producer_id`).all(...params) as {
+          id: number;
+          n: number;
+        }[]
+      ).map((r) => [r.id, this.producerNames.get(r.id) ?? '', r.n] as [number, string, number]);
+    });
+  }
+
+  private listingTotal(filter: ListingFilter): number {
+    return this.cachedCount('total', filter, () => {
+      const { sql, params } = this.where(filter);
+      return (this.stmt(`SELECT COUNT(*) AS n FROM products p ${sql}`).get(...params) as { n: number }).n;
+    });
+  }
+
+  /**
+   * One page of a listing's product ids (conditions and order from listingQuery.ts), read in an
+   * order an index gives, so only a page of rows is ever read in full:
+   * - a filter that keeps many products: a walk along the sort's index (category and
+   *   popularity, name or first-size price), checking each product, stopping after the page;
+   * - a filter that keeps few: those few found through their index, then sorted.
+   * Which of the two costs less follows from the (cached) counts: a walk reads about
+   * (offset + size) x catalogue / matches index entries, a sort reads every match.
+   */
+  private listingIds(filter: ListingFilter, size: number, offset: number): number[] {
+    const sort = filter.sort ?? 'popular';
+    const order = listingOrder(sort, SQLITE_LISTING);
+    const ids = (sql: string, params: unknown[]) => (this.stmt(sql).all(...params, size, offset) as { id: number }[]).map((r) => r.id);
+    const matches = this.listingTotal(filter);
+    const walk = matches * matches > (offset + size) * this.listingTotal({});
+    if (!walk) {
+      const { sql, params } = this.where(filter);
+      return ids(`SELECT p.id FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0 ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`, params);
+    }
+    const { sql, params } = this.where(filter, { sets: false });
+    const byCategory = filter.category !== undefined;
+    const index =
+      sort === 'price_asc'
+        ? byCategory
+          ? 'products_category_price'
+          : 'products_price'
+        : sort === 'price_desc'
+          ? byCategory
+            ? 'products_category_price_desc'
+            : 'products_price_desc'
+          : sort === 'name'
+            ? byCategory
+              ? 'products_category_name'
+              : 'products_name'
+            : byCategory
+              ? 'products_category_popular'
+              : filter.subCategory !== undefined
+                ? 'products_subcategory'
+                : 'products_popular';
+    return ids(`SELECT p.id FROM products p INDEXED BY ${index} JOIN sizes s ON s.product_id = p.id AND s.position = 0 ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`, params);
   }
 
   async listing(filter: ListingFilter, page: number, pageSize: number): Promise<ListingResponse> {
     const size = Math.min(Math.max(pageSize, 1), PAGE_SIZE_MAX);
-    const { sql, params } = this.where(filter);
-    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM products p ${sql}`).get(...params) as { n: number }).n;
-    const order = listingOrder(filter.sort, SQLITE_LISTING);
-    const rows = this.db
-      .prepare(
-        `SELECT p.*, s.size_id, s.price_gross, s.status, s.stock, (SELECT COUNT(*) FROM sizes z WHERE z.product_id = p.id) AS size_count,
-           ${filter.vehicle !== undefined ? 'EXISTS (SELECT 1 FROM fitments f WHERE f.product_id = p.id AND f.engine_id = ?)' : '0'} AS fits
-         FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0
-         ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
-      )
-      .all(...(filter.vehicle !== undefined ? [filter.vehicle] : []), ...params, size, (page - 1) * size) as Array<
-      ProductRow & { size_id: string; price_gross: number; status: string; stock: number; size_count: number; fits: number }
-    >;
+    const ids = this.listingIds(filter, size, (page - 1) * size);
+    const fetched = ids.length
+      ? (this.stmt(
+          `SELECT p.*, s.size_id, s.price_gross, s.status, s.stock, (SELECT COUNT(*) FROM sizes z WHERE z.product_id = p.id) AS size_count,
+             ${filter.vehicle !== undefined ? 'p.id IN (SELECT f.product_id FROM fitments f WHERE f.engine_id = ?)' : '0'} AS fits
+           FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0
+           WHERE p.id IN (${ids.map(() => '?').join(',')})`,
+        ).all(...(filter.vehicle !== undefined ? [filter.vehicle] : []), ...ids) as Array<
+          ProductRow & { size_id: string; price_gross: number; status: string; stock: number; size_count: number; fits: number }
+        >)
+      : [];
+    const byId = new Map(fetched.map((r) => [r.id, r]));
+    const rows = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
     // A list adds 1 of the only size: only where 1 is a valid order the shopper needs no choice for.
     const listSize = (r: (typeof rows)[number]): string | null => {
       const oneIsValid = r.unit_sellby === 1 && !(r.min_quantity && r.min_quantity > 1) && !(r.min_size_quantity && r.min_size_quantity > 1);
@@ -186,22 +302,13 @@ export class SqliteShopRepository implements ShopRepository {
       fits: filter.engine !== undefined || r.fits === 1,
       listSize: listSize(r),
     }));
-    const producerFacet = (() => {
-      const { sql: psql, params: pparams } = this.where({ ...filter, producer: undefined });
-      return (
-        this.db.prepare(`SELECT p.producer_id AS id, COUNT(*) AS n FROM products p ${psql} GROUP BY p.producer_id ORDER BY n DESC, p.producer_id`).all(...pparams) as {
-          id: number;
-          n: number;
-        }[]
-      ).map((r) => [r.id, this.producerNames.get(r.id) ?? '', r.n] as [number, string, number]);
-    })();
     return {
       products,
-      total,
+      total: this.listingTotal(filter),
       page,
       pageSize: size,
       categories: await this.categoryCounts(filter),
-      producers: producerFacet,
+      producers: this.producerCounts(filter),
       query: {},
     };
   }
@@ -249,17 +356,55 @@ export class SqliteShopRepository implements ShopRepository {
   }
 
   private compatibleEngines(id: number): EngineRow[] {
-    return this.stmt(
-      `SELECT b.name AS brand, m.name AS model, g.name AS generation, e.name AS engine, e.id AS engineId
-       FROM fitments f JOIN engines e ON e.id = f.engine_id JOIN generations g ON g.id = e.generation_id
-       JOIN models m ON m.id = g.model_id JOIN brands b ON b.id = m.brand_id
-       WHERE f.product_id = ? ORDER BY b.name, m.name, g.year_from, e.cv`,
-    ).all(id) as EngineRow[];
+    return this.compatibleEnginesOf([id]).get(id) ?? [];
   }
 
-  /** HTML: product info table, replacement list, engine list (server/db/shopViews.ts). */
-  private longDescription(product: ProductRow, params: AwardedParameter[]): string {
-    return longDescription(product, params, this.compatibleEngines(product.id), this.producerNames.get(product.producer_id) ?? '');
+  /** Awarded parameters of many products in one query (grouped by server/db/shopViews.ts). */
+  private awardedParametersOf(ids: number[]): Map<number, AwardedParameter[]> {
+    const rows = new Map<number, { param_id: number; param_name: string; id: number; name: string }[]>();
+    if (ids.length) {
+      const all = this.stmt(
+        `SELECT pp.product_id, v.param_id, v.param_name, v.id, v.name FROM product_params pp JOIN param_values v ON v.id = pp.value_id
+         WHERE pp.product_id IN (${ids.map(() => '?').join(',')}) ORDER BY pp.product_id, v.param_id, v.name`,
+      ).all(...ids) as Array<{ product_id: number; param_id: number; param_name: string; id: number; name: string }>;
+      for (const { product_id, ...row } of all) {
+        const list = rows.get(product_id);
+        if (list) list.push(row);
+        else rows.set(product_id, [row]);
+      }
+    }
+    return new Map([...rows].map(([id, list]) => [id, groupParameters(list)]));
+  }
+
+  /** The engines each product fits, for many products in one query (each product's in the one-product order). */
+  private compatibleEnginesOf(ids: number[]): Map<number, EngineRow[]> {
+    const byProduct = new Map<number, EngineRow[]>();
+    if (!ids.length) return byProduct;
+    const rows = this.stmt(
+      `SELECT f.product_id, b.name AS brand, m.name AS model, g.name AS generation, e.name AS engine, e.id AS engineId
+       FROM fitments f JOIN engines e ON e.id = f.engine_id JOIN generations g ON g.id = e.generation_id
+       JOIN models m ON m.id = g.model_id JOIN brands b ON b.id = m.brand_id
+       WHERE f.product_id IN (${ids.map(() => '?').join(',')}) ORDER BY f.product_id, b.name, m.name, g.year_from, e.cv, e.id`,
+    ).all(...ids) as Array<EngineRow & { product_id: number }>;
+    for (const { product_id, ...engine } of rows) {
+      const list = byProduct.get(product_id);
+      if (list) list.push(engine);
+      else byProduct.set(product_id, [engine]);
+    }
+    return byProduct;
+  }
+
+  /** Sizes (in position order) of many products in one query. */
+  private sizesOf(ids: number[]): Map<number, SizeRow[]> {
+    const byProduct = new Map<number, SizeRow[]>();
+    if (!ids.length) return byProduct;
+    const rows = this.stmt(`SELECT * FROM sizes WHERE product_id IN (${ids.map(() => '?').join(',')}) ORDER BY product_id, position`).all(...ids) as SizeRow[];
+    for (const row of rows) {
+      const list = byProduct.get(row.product_id);
+      if (list) list.push(row);
+      else byProduct.set(row.product_id, [row]);
+    }
+    return byProduct;
   }
 
   private lowestPrice30Days(productId: number, sizeId: string): { gross: number; net: number } | null {
@@ -334,19 +479,25 @@ export class SqliteShopRepository implements ShopRepository {
       params.push(...filter.engines);
     }
     if (!clauses.length) return [];
-    const rows = this.db
-      .prepare(`SELECT p.* FROM products p WHERE ${clauses.join(' AND ')} ORDER BY p.popularity DESC, p.id LIMIT ?`)
-      .all(...params, Math.min(Math.max(filter.limit, 1), 50)) as ProductRow[];
+    const rows = this.stmt(`SELECT p.* FROM products p WHERE ${clauses.join(' AND ')} ORDER BY p.popularity DESC, p.id LIMIT ?`).all(
+      ...params,
+      Math.min(Math.max(filter.limit, 1), 50),
+    ) as ProductRow[];
+    // Sizes, parameters and engines of all of them in one query each (not three per product).
+    const ids = rows.map((product) => product.id);
+    const sizesOf = this.sizesOf(ids);
+    const paramsOf = this.awardedParametersOf(ids);
+    const enginesOf = this.compatibleEnginesOf(ids);
     return rows.map((product) => {
-      const sizes = this.sizes(product.id);
+      const sizes = sizesOf.get(product.id) ?? [];
       const first = sizes[0];
-      const params = this.awardedParameters(product.id);
+      const params = paramsOf.get(product.id) ?? [];
       return {
         id: product.id,
         name: product.name,
         link: productLink(product.id, product.slug),
         icon: `/data/gfx/products/${product.id}.svg`,
-        longDescription: this.longDescription(product, params),
+        longDescription: longDescription(product, params, enginesOf.get(product.id) ?? [], this.producerNames.get(product.producer_id) ?? ''),
         price: { price: { gross: { value: first.price_gross, currency: 'EUR', formatted: formatPrice(first.price_gross) } } },
         producer: { name: this.producerNames.get(product.producer_id) ?? '' },
         ...(sizes.length > 1 || first.size_id !== ONE_SIZE ? { sizes: sizes.map((s) => ({ id: s.size_id, name: s.name })) } : {}),
@@ -477,7 +628,7 @@ export class SqliteShopRepository implements ShopRepository {
   async requestAvailabilityNotice(visitorId: string, notice: { productId: number; sizeId: string; email: string }): Promise<boolean> {
     const size = this.stmt('SELECT 1 FROM sizes WHERE product_id = ? AND size_id = ?').get(notice.productId, notice.sizeId);
     if (!size) return false;
-    this.db.transaction(() => {
+    await this.write(() => {
       this.ensureVisitorRow(visitorId);
       this.stmt('INSERT OR IGNORE INTO availability_notices (product_id, size_id, email, visitor_id, created_at) VALUES (?, ?, ?, ?, ?)').run(
         notice.productId,
@@ -486,7 +637,7 @@ export class SqliteShopRepository implements ShopRepository {
         visitorId,
         new Date().toISOString(),
       );
-    }).immediate();
+    });
     return true;
   }
 
@@ -495,7 +646,7 @@ export class SqliteShopRepository implements ShopRepository {
   }
 
   async saveContactMessage(visitorId: string, message: ContactMessage): Promise<number> {
-    return this.db.transaction(() => {
+    return this.write(() => {
       this.ensureVisitorRow(visitorId);
       const result = this.stmt('INSERT INTO contact_messages (visitor_id, name, contact, subject, iban, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
         visitorId,
@@ -507,7 +658,7 @@ export class SqliteShopRepository implements ShopRepository {
         new Date().toISOString(),
       );
       return Number(result.lastInsertRowid);
-    }).immediate();
+    });
   }
 
   /* ---------------------------------------------------------------- baskets */
@@ -537,7 +688,7 @@ export class SqliteShopRepository implements ShopRepository {
   async changeBasket(visitorId: string, change: BasketChange): Promise<BasketChangeResult> {
     // Immediate: the write lock is taken before the basket is read, so two changes of one
     // basket (two tabs, two processes) cannot both pass the limits on the same old lines.
-    return this.db.transaction((): BasketChangeResult => {
+    return this.write((): BasketChangeResult => {
       const product = this.product(change.productId) ?? null;
       const size = product ? (this.sizes(product.id).find((s) => s.size_id === change.sizeId) ?? null) : null;
       const productLines = product
@@ -558,11 +709,11 @@ export class SqliteShopRepository implements ShopRepository {
       // A change to the basket is what the shop's analytics want to hear about.
       this.stmt('UPDATE visitors SET pending_tracking = pending_tracking + 1 WHERE id = ?').run(visitorId);
       return { ok: true };
-    }).immediate();
+    });
   }
 
   async removeFromBasket(visitorId: string, lines: Array<{ id: number; size: string; additional: string }>): Promise<number> {
-    return this.db.transaction(() => {
+    return this.write(() => {
       let removed = 0;
       for (const line of lines) {
         removed += this.stmt('DELETE FROM basket_lines WHERE visitor_id = ? AND product_id = ? AND size_id = ? AND additional = ?').run(
@@ -573,7 +724,7 @@ export class SqliteShopRepository implements ShopRepository {
         ).changes;
       }
       return removed;
-    }).immediate();
+    });
   }
 
   async wishlistCount(visitorId: string): Promise<number> {
@@ -589,10 +740,16 @@ export class SqliteShopRepository implements ShopRepository {
   }
 
   async takeTrackingEvents(visitorId: string): Promise<string[]> {
-    return this.db.transaction(() => {
+    return this.write(() => {
       const pending = this.pendingTrackingCount(visitorId);
       this.stmt('UPDATE visitors SET pending_tracking = 0 WHERE id = ?').run(visitorId);
       return trackingEvents(pending);
-    }).immediate();
+    });
   }
+}
+
+/** The part of a listing filter its counts depend on (not the sort, the page or the vehicle that only marks rows). */
+export function facetKey(filter: ListingFilter): string {
+  const { category, subCategory, engine, replacementCode, axis, brand, model, generation, producer, text, discounted } = filter;
+  return JSON.stringify([category, subCategory, engine, replacementCode, axis, brand, model, generation, producer, text ? ftsQuery(text) : text, discounted ?? false]);
 }

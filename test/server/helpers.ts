@@ -34,6 +34,8 @@ export interface TestShop {
   tableExists(name: string): Promise<boolean>;
   /** A second server on the same database, as after a restart. */
   reopen(): Promise<{ app: FastifyInstance; seeded: boolean; close(): Promise<void> }>;
+  /** Closes the shop's database under the running server (a database gone away); close() still cleans up. */
+  closeDatabase(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -86,9 +88,12 @@ async function startSqliteShop(catalogueSize: number, options: TestShopOptions):
         },
       };
     },
+    async closeDatabase() {
+      if (db.open) db.close();
+    },
     async close() {
       await app.close();
-      db.close();
+      if (db.open) db.close();
     },
   };
 }
@@ -166,6 +171,12 @@ async function startPostgresShop(catalogueSize: number, options: TestShopOptions
   const opened = await openPostgresShop({ url: database.url, catalogueSize, today: TODAY, poolSize: 6 });
   const app = await buildApp({ repository: opened.repository, staticDir, testHooks: true, ...options });
   const sql = async <T,>(text: string, ...params: unknown[]) => (await opened.pool.query(toPgSql(text), params)).rows as T[];
+  let poolOpen = true;
+  const closePool = async () => {
+    if (!poolOpen) return;
+    poolOpen = false;
+    await opened.close();
+  };
   return {
     app,
     staticDir,
@@ -187,9 +198,10 @@ async function startPostgresShop(catalogueSize: number, options: TestShopOptions
         },
       };
     },
+    closeDatabase: closePool,
     async close() {
       await app.close();
-      await opened.close();
+      await closePool();
       await database.drop();
     },
   };

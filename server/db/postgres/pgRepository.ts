@@ -187,7 +187,7 @@ export class PostgresShopRepository implements ShopRepository {
   /* ---------------------------------------------------------------- listing */
 
   async categoryCounts(filter: ListingFilter): Promise<Array<[number, string, number]>> {
-    const { sql, params } = listingWhere(filter, POSTGRES_LISTING, 'category');
+    const { sql, params } = listingWhere(filter, POSTGRES_LISTING, { skip: 'category' });
     const [counted, categories] = await Promise.all([
       this.all<{ id: number; n: number }>(`SELECT p.category_id AS id, COUNT(*) AS n FROM products p ${sql} GROUP BY p.category_id`, params),
       this.all<{ id: number; name: string }>('SELECT id, name FROM categories WHERE parent_id IS NULL ORDER BY position, id'),
@@ -197,7 +197,7 @@ export class PostgresShopRepository implements ShopRepository {
   }
 
   async axisCounts(filter: ListingFilter): Promise<Array<[number, string, number]>> {
-    const { sql, params } = listingWhere(filter, POSTGRES_LISTING, 'axis');
+    const { sql, params } = listingWhere(filter, POSTGRES_LISTING, { skip: 'axis' });
     const rows = await this.all<{ id: number; n: number }>(
       `SELECT p.axis_id AS id, COUNT(*) AS n FROM products p ${sql} ${sql ? 'AND' : 'WHERE'} p.axis_id IS NOT NULL GROUP BY p.axis_id ORDER BY p.axis_id`,
       params,
@@ -237,6 +237,11 @@ export class PostgresShopRepository implements ShopRepository {
   }
 
   /* ---------------------------------------------------------------- products */
+
+  /** Readiness: the database answers (see server/operations.ts). */
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
+  }
 
   async productExists(id: number): Promise<boolean> {
     return (await this.one('SELECT 1 AS one FROM products WHERE id = ?', [id])) !== undefined;

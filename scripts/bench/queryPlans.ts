@@ -1,0 +1,140 @@
+/**
+ * Every SQL statement a listing, finder, search and brake-product call runs, with SQLite's
+ * plan for it (EXPLAIN QUERY PLAN), and the plan lines that SCAN a big table: the bench
+ * lists them at 200,000 products, a server test fails on a table scan at a small catalogue.
+ *
+ * The statements are caught as they run (better-sqlite3's `verbose` hook hands over each one
+ * with its values bound), so what is explained is exactly what the repository sends.
+ */
+import Database from 'better-sqlite3';
+import { AXIS, BRAKE_CATEGORY, TRAIT } from '../../src/api/wire';
+import type { ListingFilter } from '../../server/db/repository';
+import { SqliteShopRepository } from '../../server/db/sqliteRepository';
+
+/** Tables that grow with the catalogue or the visitors; a scan of a small table is no concern. */
+export const BIG_TABLES = ['products', 'sizes', 'fitments', 'product_params', 'param_values', 'search_docs', 'price_history', 'rebates', 'basket_lines', 'visitors'];
+
+export interface QueryPlan {
+  /** The repository call that sent it, e.g. `listing {"category":148728} price_asc p1`. */
+  call: string;
+  kind: 'listing' | 'finder' | 'search' | 'brake';
+  sql: string;
+  plan: string[];
+  /** Plan lines that SCAN a big table, through an index or not. */
+  scans: string[];
+  /** Plan lines that SCAN a big table without any index: a read of every row. */
+  tableScans: string[];
+}
+
+/** alias -> table for every `FROM x [AS] y` / `JOIN x [AS] y` of a statement. */
+function aliases(sql: string): Map<string, string> {
+  const map = new Map<string, string>();
+  const keyword = /^(ON|WHERE|JOIN|CROSS|INNER|LEFT|INDEXED|GROUP|ORDER|LIMIT|USING|AND)$/i;
+  for (const match of sql.matchAll(/\b(?:FROM|JOIN)\s+(\w+)(?:\s+(?:AS\s+)?(\w+))?/gi)) {
+    const table = match[1];
+    map.set(table, table);
+    if (match[2] && !keyword.test(match[2])) map.set(match[2], table);
+  }
+  return map;
+}
+
+/** Which plan lines scan a big table (with or without an index). */
+export function scansOf(sql: string, plan: string[]): { scans: string[]; tableScans: string[] } {
+  const names = aliases(sql);
+  const scans: string[] = [];
+  const tableScans: string[] = [];
+  for (const line of plan) {
+    const match = /^SCAN (\w+)(.*)$/.exec(line.trim());
+    if (!match || /VIRTUAL TABLE/.test(match[2])) continue;
+    const table = names.get(match[1]) ?? match[1];
+    if (!BIG_TABLES.includes(table)) continue;
+    scans.push(`${line.trim()} (${table})`);
+    if (!/USING/.test(match[2])) tableScans.push(`${line.trim()} (${table})`);
+  }
+  return { scans, tableScans };
+}
+
+/** The calls checked: every listing filter with every sort (a first and a deep page), finder counts, searches, brake queries. */
+function calls(db: Database.Database) {
+  const one = <T>(sql: string) => db.prepare(sql).get() as T;
+  const engine = one<{ id: number }>('SELECT engine_id AS id FROM fitments GROUP BY engine_id ORDER BY COUNT(*) DESC LIMIT 1').id;
+  const rareEngine = one<{ id: number }>('SELECT engine_id AS id FROM fitments GROUP BY engine_id ORDER BY COUNT(*) LIMIT 1').id;
+  const generation = one<{ id: number }>(`SELECT generation_id AS id FROM engines WHERE id = ${engine}`).id;
+  const model = one<{ id: number }>(`SELECT model_id AS id FROM generations WHERE id = ${generation}`).id;
+  const brand = one<{ id: number }>(`SELECT brand_id AS id FROM models WHERE id = ${model}`).id;
+  const code = one<{ id: number }>(`SELECT pp.value_id AS id FROM product_params pp JOIN param_values v ON v.id = pp.value_id WHERE v.param_id = ${TRAIT.replacementCode} LIMIT 1`).id;
+  const producer = one<{ id: number }>('SELECT producer_id AS id FROM products GROUP BY producer_id ORDER BY COUNT(*) DESC LIMIT 1').id;
+  const filters: ListingFilter[] = [
+    {},
+    { category: BRAKE_CATEGORY.pads },
+    { category: BRAKE_CATEGORY.discs, axis: AXIS.front },
+    { category: BRAKE_CATEGORY.pads, subCategory: 170001 },
+    { subCategory: 170003 },
+    { producer },
+    { category: BRAKE_CATEGORY.pads, producer },
+    { engine },
+    { engine: rareEngine },
+    { category: BRAKE_CATEGORY.pads, engine },
+    { category: BRAKE_CATEGORY.pads, axis: AXIS.front, engine },
+    { generation },
+    { model },
+    { brand },
+    { category: BRAKE_CATEGORY.discs, brand },
+    { replacementCode: code },
+    { discounted: true },
+    { category: BRAKE_CATEGORY.pads, discounted: true },
+    { text: 'brembo' },
+    { text: 'pastiglie anteriori', category: BRAKE_CATEGORY.pads },
+    { text: 'gdb1' },
+  ];
+  const sorts = [undefined, 'price_asc', 'price_desc', 'name'] as const;
+  return { filters, sorts, engine, code };
+}
+
+/** Runs the calls on the database at `path` (opened read-only) and answers each statement's plan. */
+export async function queryPlans(path: string): Promise<QueryPlan[]> {
+  let sent: string[] = [];
+  const db = new Database(path, { readonly: true, fileMustExist: true, verbose: (sql) => sent.push(String(sql)) });
+  try {
+    const repo = new SqliteShopRepository(db);
+    const { filters, sorts, engine, code } = calls(db);
+    const seen = new Set<string>();
+    const plans: QueryPlan[] = [];
+    const run = async (kind: QueryPlan['kind'], call: string, fn: () => Promise<unknown>) => {
+      sent = [];
+      await fn();
+      const statements = sent;
+      sent = []; // the EXPLAINs below are sent too
+      for (const sql of statements) {
+        const shape = sql.replace(/\s+/g, ' ').trim();
+        if (seen.has(shape)) continue;
+        seen.add(shape);
+        const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((row) => row.detail);
+        plans.push({ call, kind, sql: shape, plan, ...scansOf(sql, plan) });
+      }
+    };
+    for (const filter of filters) {
+      for (const sort of sorts) {
+        for (const page of [1, 8]) await run('listing', `listing ${JSON.stringify(filter)} ${sort ?? 'popular'} p${page}`, () => repo.listing({ ...filter, sort }, page, 24));
+      }
+      await run('listing', `listing ${JSON.stringify(filter)} with a saved vehicle`, () => repo.listing({ ...filter, vehicle: engine }, 1, 24));
+      await run('finder', `axisCounts ${JSON.stringify(filter)}`, () => repo.axisCounts(filter));
+      await run('finder', `categoryCounts ${JSON.stringify(filter)}`, () => repo.categoryCounts(filter));
+    }
+    for (const text of ['br', 'brembo', 'pastiglie anteriori', 'dischi forati zimmermann', 'gdb1', '0 986', 'kit freni bosch']) {
+      await run('search', `textSearch ${JSON.stringify(text)}`, () => repo.textSearch(text, 10));
+    }
+    for (const filter of [
+      { axis: AXIS.front, category: BRAKE_CATEGORY.pads, engine },
+      { engine },
+      { replacementCodes: [code] },
+      { productIds: [1, 2, 3] },
+      { category: BRAKE_CATEGORY.discs },
+    ]) {
+      await run('brake', `brakeProducts ${JSON.stringify(filter)}`, () => repo.brakeProducts({ ...filter, limit: 50 }));
+    }
+    return plans;
+  } finally {
+    db.close();
+  }
+}

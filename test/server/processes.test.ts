@@ -1,0 +1,181 @@
+/**
+ * The server as it runs in production: `server/main.ts` started as its own process(es) on a
+ * temporary database. WORKERS=2 shares one port and one SQLite file between two processes;
+ * SIGTERM lets the requests in flight finish.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { BasketChangeResponse, BasketResponse } from '../../src/api/wire';
+
+jest.setTimeout(120_000);
+
+const ROOT = join(__dirname, '..', '..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface RunningServer {
+  base: string;
+  child: ChildProcess;
+  /** Parsed JSON log lines written so far. */
+  logs: Array<Record<string, unknown>>;
+  exited: Promise<number | null>;
+  dir: string;
+}
+
+async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-proc-'));
+  const port = await freePort();
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, CATALOGUE_SIZE: '300', STATIC_DIR: join(dir, 'dist'), ...env };
+  delete childEnv.NODE_OPTIONS; // jest's --experimental-vm-modules is not for the server
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const logs: Array<Record<string, unknown>> = [];
+  let buffered = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const lines = buffered.split('\n');
+    buffered = lines.pop()!;
+    for (const line of lines) {
+      try {
+        logs.push(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        /* a plain line ("Shop ready ...") */
+      }
+    }
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { base, child, logs, exited, dir };
+}
+
+async function stopServer(server: RunningServer): Promise<number | null> {
+  if (server.child.exitCode === null) server.child.kill('SIGTERM');
+  const code = await server.exited;
+  rmSync(server.dir, { recursive: true, force: true });
+  return code;
+}
+
+async function newVisitor(base: string): Promise<string> {
+  const response = await fetch(`${base}/ajax/basket.php?getAjax=true`);
+  return response.headers.get('set-cookie')!.split(';')[0];
+}
+
+describe('WORKERS=2: two processes on one port and one SQLite file', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    // LOG_LEVEL=info: the access log says which process answered each request.
+    server = await startServer({ WORKERS: '2', LOG_LEVEL: 'info' });
+  });
+  afterAll(async () => {
+    expect(await stopServer(server)).toBe(0);
+  });
+
+  it('keeps every basket line when many visitors add at once', async () => {
+    const visitors = await Promise.all(Array.from({ length: 12 }, () => newVisitor(server.base)));
+    // Products anyone may add one by one without a rule in the way: unlimited stock, no caps.
+    const db = new Database(join(server.dir, 'shop.sqlite'), { readonly: true });
+    const products = (
+      db
+        .prepare(
+          `SELECT p.id FROM products p JOIN sizes s ON s.product_id = p.id AND s.size_id = 'uniw'
+           WHERE s.stock = -1 AND s.status = 'enable' AND s.basket_enable = 1 AND s.points = 0 AND p.gratis = 0 AND p.phone_price = 0
+             AND p.unit_sellby = 1 AND p.max_quantity IS NULL AND p.max_size_quantity IS NULL
+             AND COALESCE(p.min_quantity, 1) <= 1 AND COALESCE(p.min_size_quantity, 1) <= 1 ORDER BY p.id LIMIT 4`,
+        )
+        .all() as Array<{ id: number }>
+    ).map((row) => row.id);
+    db.close();
+    expect(products).toHaveLength(4);
+    const addsPerVisitor = 15;
+    const statuses: number[] = [];
+    await Promise.all(
+      visitors.flatMap((cookie, v) =>
+        Array.from({ length: addsPerVisitor }, async (_, i) => {
+          const product = products[(v + i) % products.length];
+          const response = await fetch(`${server.base}/basketchange.php?mode=1`, {
+            method: 'POST',
+            headers: { cookie, origin: server.base, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+            body: `product=${product}&size=uniw&number=1&getAjax=true`,
+          });
+          statuses.push(response.status);
+          const answer = (await response.json()) as BasketChangeResponse;
+          expect(answer.status).toBe('ok');
+        }),
+      ),
+    );
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    for (const [v, cookie] of visitors.entries()) {
+      const basket = ((await (await fetch(`${server.base}/ajax/basket.php?getAjax=true`, { headers: { cookie } })).json()) as BasketResponse).basket;
+      const expected = new Map<number, number>();
+      for (let i = 0; i < addsPerVisitor; i++) expected.set(products[(v + i) % products.length], (expected.get(products[(v + i) % products.length]) ?? 0) + 1);
+      expect(Object.fromEntries(basket.products.map((line) => [line.id, line.count]))).toEqual(Object.fromEntries(expected));
+    }
+    // Both processes answered, and no request ended in a server error.
+    const answered = server.logs.filter((line) => line.msg === 'request');
+    expect(new Set(answered.map((line) => line.pid)).size).toBe(2);
+    expect(answered.filter((line) => Number(line.status) >= 500)).toEqual([]);
+  });
+
+  it('logs one JSON line per request with the request id given in x-request-id', async () => {
+    const response = await fetch(`${server.base}/healthz`, { headers: { 'x-request-id': 'probe-42' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toBe('probe-42');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.logs).toContainEqual(expect.objectContaining({ msg: 'request', reqId: 'probe-42', url: '/healthz', status: 200, method: 'GET' }));
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('finishes a slow request in flight on SIGTERM, takes no new one, and exits 0', async () => {
+    const server = await startServer({ WORKERS: '1', SHOP_TEST_HOOKS: '1', LOG_LEVEL: 'silent' });
+    try {
+      // The basket answer is held back 1.5 s by the test hook.
+      const fault = await fetch(`${server.base}/__test/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.base },
+        body: JSON.stringify({ path: '/ajax/basket.php', mode: 'delay', ms: 1500, times: 1 }),
+      });
+      expect(fault.status).toBe(200);
+      const slow = fetch(`${server.base}/ajax/basket.php?getAjax=true`);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      server.child.kill('SIGTERM');
+      const response = await slow;
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as BasketResponse).basket.products).toEqual([]);
+      expect(await server.exited).toBe(0);
+      await expect(fetch(`${server.base}/healthz`)).rejects.toThrow();
+    } finally {
+      await stopServer(server);
+    }
+  });
+
+  it('stops every worker of WORKERS=2 on SIGTERM', async () => {
+    const server = await startServer({ WORKERS: '2', LOG_LEVEL: 'silent' });
+    expect(await stopServer(server)).toBe(0);
+  });
+});
