@@ -101,6 +101,8 @@ test.describe('the shop shell', () => {
 
   test('the footer\'s language trigger switches the language', async ({ page }) => {
     await page.goto('/main.php');
+    // The language switch is the script's: once the page has hydrated.
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     await page.getByLabel('Lingua e paese').selectOption('en');
     await expect(page.getByRole('heading', { level: 1, name: 'Brake parts for every car' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
