@@ -71,6 +71,8 @@ export function LiveSearch() {
 
   return (
     <form className="search-box live-search" role="search" action="/search.php" method="get" onSubmit={onSubmit}>
+      {/* Submitted before the script runs (or without it), the form lands where the script would: at the results. */}
+      <input type="hidden" name="from_search" value="true" />
       <label className="visually-hidden" htmlFor="search-text">
         {t('header.searchLabel')}
       </label>

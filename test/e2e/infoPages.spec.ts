@@ -39,6 +39,7 @@ test.describe('information pages', () => {
 
   test('in English the footer leads to the English pages', async ({ page }) => {
     await page.goto('/main.php');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     await page.getByLabel('Lingua e paese').selectOption('en');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await followFooterLink(page, 'Information', 'Parts warranty');
