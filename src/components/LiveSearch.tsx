@@ -71,8 +71,6 @@ export function LiveSearch() {
 
   return (
     <form className="search-box live-search" role="search" action="/search.php" method="get" onSubmit={onSubmit}>
-      {/* Submitted before the script runs (or without it), the form lands where the script would: at the results. */}
-      <input type="hidden" name="from_search" value="true" />
       <label className="visually-hidden" htmlFor="search-text">
         {t('header.searchLabel')}
       </label>
@@ -98,6 +96,8 @@ export function LiveSearch() {
         autoComplete="off"
         spellCheck={false}
       />
+      {/* Submitted before the script runs (or without it), the form lands where the script would: at the results. */}
+      <input type="hidden" name="from_search" value="true" />
       <button type="submit" className="search-box__submit">
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.4" />
