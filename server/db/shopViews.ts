@@ -181,7 +181,8 @@ export type ListingRow = ProductRow & { size_id: string; price_gross: number; st
 export function listingProduct(r: ListingRow, filter: ListingFilter, names: ShopNames): ListingProduct {
   // A list adds 1 of the only size: only where 1 is a valid order the shopper needs no choice for.
   const oneIsValid = r.unit_sellby === 1 && !(r.min_quantity && r.min_quantity > 1) && !(r.min_size_quantity && r.min_size_quantity > 1);
-  const buyable = r.status !== 'disable' && !r.gratis && r.price_gross > 0 && (r.status === 'order' || r.stock !== 0);
+  // The size's stock caps the quantity, sold on order too (storefront spec, section 5): none, no list add.
+  const buyable = r.status !== 'disable' && !r.gratis && r.price_gross > 0 && r.stock !== 0;
   return {
     id: r.id,
     name: r.name,

@@ -29,7 +29,6 @@ import { ftsQuery } from './searchTerms';
 import {
   AXIS_NAMES,
   PAGE_SIZE_MAX,
-  STATUS_TEXT,
   awardedParameters as groupParameters,
   basketSummary,
   brandInitials,
@@ -44,6 +43,7 @@ import {
   round2,
   trackingEvents,
   traitsOf,
+  listingProduct,
   type BasketLineRow,
   type CourierRow,
   type EngineRow,
@@ -280,28 +280,8 @@ export class SqliteShopRepository implements ShopRepository {
       : [];
     const byId = new Map(fetched.map((r) => [r.id, r]));
     const rows = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
-    // A list adds 1 of the only size: only where 1 is a valid order the shopper needs no choice for.
-    const listSize = (r: (typeof rows)[number]): string | null => {
-      const oneIsValid = r.unit_sellby === 1 && !(r.min_quantity && r.min_quantity > 1) && !(r.min_size_quantity && r.min_size_quantity > 1);
-      const buyable = r.status !== 'disable' && !r.gratis && r.price_gross > 0 && r.stock !== 0;
-      return r.size_count === 1 && oneIsValid && buyable ? r.size_id : null;
-    };
-    const products: ListingProduct[] = rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      link: productLink(r.id, r.slug),
-      icon: `/data/gfx/products/${r.id}.svg`,
-      versionName: `${r.catalog_no}#${r.id}`,
-      producer: this.producerNames.get(r.producer_id) ?? '',
-      category: { id: r.category_id, name: this.categoryNames.get(r.category_id) ?? '' },
-      axis: r.axis_id ? { id: r.axis_id, name: AXIS_NAMES[r.axis_id] ?? '' } : null,
-      price: { value: r.price_gross, currency: 'EUR', formatted: formatPrice(r.price_gross) },
-      price_net: { value: net(r.price_gross, r.vat), currency: 'EUR', formatted: formatPrice(net(r.price_gross, r.vat)) },
-      status: r.status,
-      status_description: STATUS_TEXT[r.status] ?? r.status,
-      fits: filter.engine !== undefined || r.fits === 1,
-      listSize: listSize(r),
-    }));
+    const names = { producers: this.producerNames, categories: this.categoryNames };
+    const products: ListingProduct[] = rows.map((r) => listingProduct(r, filter, names));
     return {
       products,
       total: this.listingTotal(filter),

@@ -183,6 +183,20 @@ describe('POST /ajax/search.php (configurator options)', () => {
 });
 
 describe('GET /search.php', () => {
+  it('a list adds 1 only of a size with stock: a size on order with nothing to deliver has no list add (both backends)', async () => {
+    const url = '/search.php?json=true&traits_alt[24]=148728&limit=96';
+    const listed = (await app.inject({ method: 'GET', url })).json() as { products: Array<{ id: number; listSize: string | null }> };
+    const product = listed.products.find((p) => p.listSize !== null)!;
+    const size = await shop.one<{ status: string; stock: number }>('SELECT status, stock FROM sizes WHERE product_id = ? AND size_id = ?', product.id, product.listSize);
+    await shop.sql("UPDATE sizes SET status = 'order', stock = 0 WHERE product_id = ? AND size_id = ?", product.id, product.listSize);
+    try {
+      const again = (await app.inject({ method: 'GET', url })).json() as { products: Array<{ id: number; listSize: string | null }> };
+      expect(again.products.find((p) => p.id === product.id)?.listSize).toBeNull();
+    } finally {
+      await shop.sql('UPDATE sizes SET status = ?, stock = ? WHERE product_id = ? AND size_id = ?', size.status, size.stock, product.id, product.listSize);
+    }
+  });
+
   it('answers the listing data with json=true, filtered by category', async () => {
     const response = await app.inject({ method: 'GET', url: '/search.php?json=true&traits_alt[24]=148728&limit=5' });
     expect(response.statusCode).toBe(200);
