@@ -5,7 +5,8 @@ import { fetchCmsPage } from '../src/api/cms';
 import { isHttpError } from '../src/api/http';
 import type { CmsPageResponse, ListingResponse, ProductPageData } from '../src/api/wire';
 import { locationOf } from '../src/app/routes';
-import { pageDataNeeds, pageStateFrom, type PageAnswers } from '../src/app/pageData';
+import { answersHaveHtml, pageDataNeeds, pageStateFrom, withCleanHtml, type PageAnswers } from '../src/app/pageData';
+import { fragmentHtml, loadSanitizer, type SanitizeToFragment } from '../src/api/sanitizer';
 import { pageFailed, pageLoaded, pageOpened, type PageLocation } from '../store/pageSlice';
 import { vehicleRestored } from '../store/vehicleSlice';
 
@@ -47,9 +48,14 @@ export function* loadPageData(location: PageLocation) {
     needs.product !== null ? call(fetchProduct, needs.product) : undefined,
     needs.cmsPage !== null ? call(fetchInformationPage, needs.cmsPage) : undefined,
   ]);
-  const answers: PageAnswers = { categories, listing };
+  let answers: PageAnswers = { categories, listing };
   if (needs.product !== null) answers.product = product ?? null;
   if (needs.cmsPage !== null) answers.cmsPage = cmsPage ?? null;
+  if (answersHaveHtml(answers)) {
+    // Server HTML that arrives after load is sanitised before it reaches the store.
+    const sanitize: SanitizeToFragment = yield call(loadSanitizer);
+    answers = withCleanHtml(answers, (html) => fragmentHtml(sanitize(html)));
+  }
   yield put(pageLoaded(pageStateFrom(location, answers)));
 }
 

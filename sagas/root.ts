@@ -39,20 +39,21 @@ function startInspector(): Promise<void> | undefined {
 }
 
 /**
- * The page's one shop data bundle: widgets for this device, and what the server did not already
- * draw: the basket and wishlist (when the page came without them) and the snippets (when they
- * were placed for another device than the layout mode says this is).
+ * The page's one shop data bundle, for what the server did not already draw: the basket and
+ * wishlist (when the page came without them), and the snippets, top layers and widgets when they
+ * were placed for another device than the layout mode says this is. A page drawn for this device
+ * asks for nothing.
  */
 export function* requestPageBundle() {
   const mode: number = yield call(readViewType);
   const flags = deviceFlags(mode);
   const device = flags.mobile ? 'mobile' : flags.tablet ? 'tablet' : 'pc';
   const params: DeviceParams = { ...flags, request_uri: window.location.pathname + window.location.search, additional_ajax: '' };
-  const drawn: { basket: boolean; snippetsDevice: string | null } = yield select((state: RootState) => ({ basket: state.basket.status === 'ready', snippetsDevice: state.shopData.device }));
-  const request: ShopDataRequest = { ToplayersAndWidgets: { format: 'json', params } };
+  const drawn: { basket: boolean; device: string | null } = yield select((state: RootState) => ({ basket: state.basket.status === 'ready', device: state.shopData.device }));
+  const request: ShopDataRequest = {};
   if (!drawn.basket) Object.assign(request, { Basket: {}, Wishlist: {} });
-  if (drawn.snippetsDevice !== device) request.Snippets = { format: 'json', params };
-  yield put(shopDataRequested(request));
+  if (drawn.device !== device) Object.assign(request, { Snippets: { format: 'json', params }, ToplayersAndWidgets: { format: 'json', params } });
+  if (Object.keys(request).length) yield put(shopDataRequested(request));
 }
 
 export function* rootSaga() {

@@ -13,6 +13,13 @@ export interface DocumentParts {
   state: unknown;
   /** The webpack chunk of the page type: its styles and script are linked in the head. */
   pageChunk: string;
+  /** The shop's widget script (the `script` item of its top layers and widgets), run once by the page. */
+  widgetScript?: string | null;
+}
+
+/** Script text for an inline script element: nothing in it can close the element. */
+export function inlineScriptText(source: string): string {
+  return source.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
 }
 
 /** The id of the script element that carries the store's state (read once by src/app/main.tsx). */
@@ -33,7 +40,8 @@ export function pageDocument(assets: BuiltAssets, parts: DocumentParts): string 
     ...pageCss.map((file) => `<link rel="stylesheet" href="/${escapeHtml(file)}">`),
     ...pageJs.map((file) => `<script nonce="${parts.nonce}" defer src="/${escapeHtml(file)}"></script>`),
   ].join('');
-  const state = `<script nonce="${parts.nonce}" type="application/json" id="${STATE_ELEMENT_ID}">${serializeStateForScript(parts.state)}</script>`;
+  const widgetScript = parts.widgetScript ? `<script nonce="${parts.nonce}">${inlineScriptText(parts.widgetScript)}</script>` : '';
+  const state = `${widgetScript}<script nonce="${parts.nonce}" type="application/json" id="${STATE_ELEMENT_ID}">${serializeStateForScript(parts.state)}</script>`;
   // The template is the build's minified index.html: places are found by their elements.
   return assets.template
     .replace(/<script(?=[\s>])/g, `<script nonce="${parts.nonce}"`)

@@ -1,18 +1,37 @@
 import type { RootState } from '../../store';
 import type { ListingResponse } from '../../src/api/wire';
-import { pageDataNeeds, pageStateFrom, type PageAnswers } from '../../src/app/pageData';
+import { pageDataNeeds, pageStateFrom, withCleanHtml, type PageAnswers } from '../../src/app/pageData';
 import type { PageLocation } from '../../store/pageSlice';
+import type { PlacedHtml } from '../../store/shopDataSlice';
 import type { ShopRepository } from '../db/repository';
 import { listingData, listingFilter } from '../routes/search';
-import { shopSnippets, type Device } from '../routes/shopData';
+import { shopSnippets, shopWidgets, type Device } from '../routes/shopData';
+import { sanitizeHtml } from './sanitizer';
 import { dismissedBanners } from '../../src/domain/banners';
+
+/**
+ * The shop's snippet and widget HTML for a device, cleaned once by the same allow-list as every
+ * other server HTML (the items depend on the device only, so each device's is kept).
+ */
+const placedByDevice = new Map<Device, { bodyTop: PlacedHtml[]; bodyEnd: PlacedHtml[]; widgets: PlacedHtml[] }>();
+export function placedShopHtml(device: Device): { bodyTop: PlacedHtml[]; bodyEnd: PlacedHtml[]; widgets: PlacedHtml[] } {
+  let placed = placedByDevice.get(device);
+  if (!placed) {
+    const clean = (items: PlacedHtml[]) => items.map((item) => ({ id: item.id, html: sanitizeHtml(item.html) }));
+    const snippets = shopSnippets(device);
+    placed = { bodyTop: clean(snippets.bodyTop), bodyEnd: clean(snippets.bodyEnd), widgets: clean(shopWidgets(device).placed) };
+    placedByDevice.set(device, placed);
+  }
+  return placed;
+}
 
 const CMS_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+){0,11}$/;
 
 /**
  * The store's first state for a page, straight from the repository, in the same wire shapes the
  * storefront's own calls answer: the page slice (built by the same `pageStateFrom` the browser's
- * page saga uses), the visitor's basket and wishlist count, and the snippets for the device.
+ * page saga uses), the visitor's basket and wishlist count, and the snippets and widgets for the
+ * device (their `script` item is run by the document: server/render/document.ts).
  */
 export async function serverPageState(repo: ShopRepository, location: PageLocation, visitorId: string, device: Device, cookieHeader = ''): Promise<Partial<RootState>> {
   const needs = pageDataNeeds(location);
@@ -27,10 +46,11 @@ export async function serverPageState(repo: ShopRepository, location: PageLocati
   const answers: PageAnswers = { categories, listing };
   if (needs.product !== null) answers.product = product ?? null;
   if (needs.cmsPage !== null) answers.cmsPage = cmsPage ?? null;
-  const snippets = shopSnippets(device);
+  const placed = placedShopHtml(device);
   return {
-    page: pageStateFrom(location, answers),
+    // The HTML the page embeds is cleaned here, by the shop's allow-list: the store holds only clean HTML.
+    page: pageStateFrom(location, withCleanHtml(answers, sanitizeHtml)),
     basket: { summary: basket, status: 'ready', wishlistCount, adding: [], user: { id: null, logged: false } },
-    shopData: { bodyTop: snippets.bodyTop, bodyEnd: snippets.bodyEnd, widgets: [], device, dismissedBanners: dismissedBanners(cookieHeader) },
+    shopData: { bodyTop: placed.bodyTop, bodyEnd: placed.bodyEnd, widgets: placed.widgets, device, dismissedBanners: dismissedBanners(cookieHeader) },
   };
 }

@@ -6,7 +6,7 @@ import { contentSecurityPolicy, newNonce } from '../security';
 import { BadRequest } from '../http';
 import { cmsPageRoutes } from './cmsPages';
 import { listingData } from './search';
-import { deviceFromUserAgent, shopSnippets } from './shopData';
+import { deviceFromUserAgent, shopSnippets, shopWidgets } from './shopData';
 import { configuredOrigin, publicOrigin } from './seo';
 import { locationOf } from '../../src/app/routes';
 import { PAGE_CHUNK } from '../../src/app/pages';
@@ -58,6 +58,7 @@ export function pageRoutes(app: FastifyInstance, repo: ShopRepository, staticDir
       root: await renderAppHtml(state, language, nonce),
       state,
       pageChunk: PAGE_CHUNK[drawn.type],
+      widgetScript: shopWidgets(device).script,
     });
     return reply
       .code(status)

@@ -48,6 +48,20 @@ export function deviceFromUserAgent(userAgent: string | undefined): Device {
   return /Mobi|Android|iPhone/i.test(userAgent) ? 'mobile' : 'pc';
 }
 
+/**
+ * The top layers and widgets placed as the server draws a page (the same items the bundle
+ * answers for the device): their HTML, and the `script` item the page runs.
+ */
+export function shopWidgets(device: Device): { placed: Array<{ id: string; html: string }>; script: string | null } {
+  const placed: Array<{ id: string; html: string }> = [];
+  let script: string | null = null;
+  for (const [id, item] of Object.entries(widgetItems(device))) {
+    if (id === 'script') script = typeof item === 'string' ? item : null;
+    else if (typeof item === 'object' && item) placed.push({ id, html: item.content });
+  }
+  return { placed, script };
+}
+
 /** Top layers and widgets; the key `script` is a script the page runs (same origin, under its CSP). */
 function widgetItems(device: Device): NonNullable<ShopDataResponse['ToplayersAndWidgets']>['response']['items'] {
   return {

@@ -1,4 +1,4 @@
-import axios, { type AxiosAdapter, type AxiosInstance, type AxiosResponse } from 'axios';
+import type { AxiosAdapter, AxiosInstance, AxiosResponse, AxiosStatic } from 'axios';
 import { pendingTrackingEvents } from '../domain/tracking';
 import type { ApiError } from './wire';
 
@@ -8,6 +8,10 @@ import type { ApiError } from './wire';
  * abort when they are cancelled), the `x-iai-tracking-events` header read on every answer, and
  * every failure turned into the shop's error type (`HttpError`, carrying the server's
  * `{ error: { code, message } }` when it sent one).
+ *
+ * axios itself is its own chunk, loaded by the first request: a page that was drawn by the server
+ * and asks nothing at load (most pages) does not download it until the shopper does something
+ * that calls the shop.
  */
 export const DEFAULT_TIMEOUT_MS = 18_000;
 
@@ -70,7 +74,15 @@ function headersOf(response: AxiosResponse): Record<string, string> {
   return headers;
 }
 
-function toHttpError(error: unknown, method: string, url: string): HttpError {
+let axiosLoading: Promise<AxiosStatic> | null = null;
+
+/** axios, loaded once on first use. */
+export function loadAxios(): Promise<AxiosStatic> {
+  axiosLoading ??= import(/* webpackChunkName: "http" */ 'axios').then((module) => module.default);
+  return axiosLoading;
+}
+
+function toHttpError(axios: AxiosStatic, error: unknown, method: string, url: string): HttpError {
   if (axios.isCancel(error)) return new HttpError(`${method} ${url} aborted`, 0, null, 'aborted');
   if (axios.isAxiosError(error)) {
     if (error.response) return new HttpError(`${method} ${url} answered ${error.response.status}`, error.response.status, error.response.data ?? null);
@@ -83,23 +95,29 @@ function toHttpError(error: unknown, method: string, url: string): HttpError {
 export interface HttpClient {
   get<T>(url: string, options?: HttpOptions): Promise<HttpResponse<T>>;
   post<T>(url: string, body?: URLSearchParams | object | string, options?: HttpOptions): Promise<HttpResponse<T>>;
-  /** The axios instance underneath (interceptors, defaults). */
-  readonly axios: AxiosInstance;
+  /** The axios instance underneath (interceptors, defaults), made when axios has loaded. */
+  instance(): Promise<AxiosInstance>;
 }
 
 export function createHttpClient(config: HttpClientConfig = {}): HttpClient {
-  const instance = axios.create({
-    baseURL: config.baseURL,
-    adapter: config.adapter,
-    timeout: DEFAULT_TIMEOUT_MS,
-    withCredentials: false, // same origin: the visitor cookie travels anyway
-    headers: { Accept: 'application/json' },
-    paramsSerializer: { serialize },
-  });
+  let made: Promise<AxiosInstance> | null = null;
+  const instance = () =>
+    (made ??= loadAxios().then((axios) =>
+      axios.create({
+        baseURL: config.baseURL,
+        adapter: config.adapter,
+        timeout: DEFAULT_TIMEOUT_MS,
+        withCredentials: false, // same origin: the visitor cookie travels anyway
+        headers: { Accept: 'application/json' },
+        paramsSerializer: { serialize },
+      }),
+    ));
 
   async function request<T>(method: 'GET' | 'POST', url: string, body: unknown, options: HttpOptions = {}): Promise<HttpResponse<T>> {
+    const axios = await loadAxios();
+    const client = await instance();
     try {
-      const response = await instance.request<T>({
+      const response = await client.request<T>({
         method,
         url,
         data: body,
@@ -114,14 +132,14 @@ export function createHttpClient(config: HttpClientConfig = {}): HttpClient {
       const headers = headersOf(response);
       return { data: response.data, status: response.status, headers, trackingEvents: pendingTrackingEvents(headers) };
     } catch (error) {
-      throw toHttpError(error, method, url);
+      throw toHttpError(axios, error, method, url);
     }
   }
 
   return {
     get: (url, options) => request('GET', url, undefined, options),
     post: (url, body, options) => request('POST', url, body, options),
-    axios: instance,
+    instance,
   };
 }
 

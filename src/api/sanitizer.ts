@@ -5,7 +5,7 @@ import { sanitizeShopFragment } from '../domain/htmlPolicy';
  * reaches the page, by DOMPurify with the shop's explicit allow-list (src/domain/htmlPolicy.ts:
  * no forms or inputs, no inline styles, no id/name that could shadow globals, nothing that runs
  * code). DOMPurify is its own chunk, loaded the first time such HTML comes. (HTML the server
- * draws is cleaned on the server with the same allow-list: src/components/sanitize.ts.)
+ * draws is cleaned on the server with the same allow-list: server/render/sanitizer.ts.)
  */
 export type SanitizeToFragment = (html: string) => DocumentFragment;
 

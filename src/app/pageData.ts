@@ -46,6 +46,23 @@ export interface PageAnswers {
 }
 
 /**
+ * The answers with their HTML (a product's long description, an information page's body) cleaned
+ * by the caller's sanitiser: the store holds only clean HTML, so the components that draw it never
+ * sanitise (the server cleans what it embeds; the page saga what it fetched).
+ */
+export function withCleanHtml(answers: PageAnswers, clean: (html: string) => string): PageAnswers {
+  const cleaned: PageAnswers = { ...answers };
+  if (answers.product) cleaned.product = { ...answers.product, longDescription: clean(answers.product.longDescription) };
+  if (answers.cmsPage) cleaned.cmsPage = { ...answers.cmsPage, body: clean(answers.cmsPage.body) };
+  return cleaned;
+}
+
+/** Whether the answers carry HTML to clean. */
+export function answersHaveHtml(answers: PageAnswers): boolean {
+  return Boolean(answers.product || answers.cmsPage);
+}
+
+/**
  * The page slice for a location and what its needs answered: the one way a page's state is
  * built, by the server before rendering and by the page saga in the browser. A product that
  * does not exist is the no-product page.

@@ -68,11 +68,12 @@ describe('bounded cost per request: GraphQL', () => {
   /** The storefront's own calls (src/api), sent through the real server; their query texts are kept. */
   async function storefrontQueries(): Promise<Array<{ name: string; query: string; cost: number }>> {
     const sent: string[] = [];
-    const realAdapter = http.axios.defaults.adapter;
+    const client = await http.instance();
+    const realAdapter = client.defaults.adapter;
     let cookie = '';
     // The storefront's HTTP client runs on axios: here its adapter is the server itself, one visitor's cookie kept.
-    http.axios.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-      const url = http.axios.getUri(config);
+    client.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+      const url = client.getUri(config);
       const payload = typeof config.data === 'string' ? config.data : config.data instanceof URLSearchParams ? config.data.toString() : undefined;
       if (url.startsWith('/graphql/') && payload) sent.push((JSON.parse(payload) as { query: string }).query);
       const headers: Record<string, string> = { ...(config.headers.toJSON() as Record<string, string>), ...(cookie ? { cookie } : {}) };
@@ -106,7 +107,7 @@ describe('bounded cost per request: GraphQL', () => {
       await run('remove a full basket', () => removeFromBasket(Array.from({ length: BASKET_LIMITS.maxLines }, (_, i) => ({ id: 100 + i, size: 'uniw', additional: '' }))));
       return names.map((name, i) => ({ name, query: sent[i], cost: queryCost(app.graphql.schema, parse(sent[i])) }));
     } finally {
-      http.axios.defaults.adapter = realAdapter;
+      client.defaults.adapter = realAdapter;
     }
   }
 

@@ -60,6 +60,35 @@ describe('server-rendered pages', () => {
     }
   });
 
+  it('a hostile product description is cleaned before it is embedded: in the page and in its state', async () => {
+    const payload = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script><p class="safe-description">Descrizione sicura</p>';
+    await app.inject({ method: 'POST', url: '/__test/product', payload: { id: 11, descriptionBefore: payload } });
+    try {
+      const html = (await app.inject({ method: 'GET', url: '/product-11-x.html' })).body;
+      const description: string = stateOf(html).page.product.longDescription;
+      expect(description).toContain('<p class="safe-description">Descrizione sicura</p>');
+      expect(description).not.toMatch(/onerror|__pwned/);
+      expect(html).not.toMatch(/onerror|__pwned/);
+      expect(html).toContain('Descrizione sicura');
+    } finally {
+      await app.inject({ method: 'DELETE', url: '/__test/product' });
+    }
+  });
+
+  it('the shop\u2019s top layers and widgets are drawn for the device the user agent names, and their script runs under the nonce', async () => {
+    const phone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
+    for (const [userAgent, device] of [[phone, 'mobile'], ['Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0', 'pc']] as const) {
+      const response = await app.inject({ method: 'GET', url: '/main.php', headers: { 'user-agent': userAgent } });
+      const html = response.body;
+      const state = stateOf(html);
+      expect(state.shopData.device).toBe(device);
+      expect(state.shopData.widgets).toEqual([{ id: 'free-shipping-layer', html: `<div class="widget-layer" data-device="${device}">Spedizione gratuita per ordini da 79 \u20ac</div>` }]);
+      expect(html).toContain(`<div class="widgets"><div data-snippet="free-shipping-layer"><div class="widget-layer" data-device="${device}">`);
+      const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))![1];
+      expect(html).toContain(`<script nonce="${nonce}">window.shopWidgets = Object.assign(window.shopWidgets || {}, { loaded: true });</script>`);
+    }
+  });
+
   it('an unknown product is the no-product page: 404, not indexed', async () => {
     const response = await app.inject({ method: 'GET', url: '/product-99999999-nothing.html' });
     expect(response.statusCode).toBe(404);

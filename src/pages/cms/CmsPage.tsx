@@ -1,5 +1,3 @@
-import { sanitizeHtml } from '../../components/sanitize';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../store/hooks';
 import { LoadingState } from '../../components/LoadingState';
@@ -13,12 +11,11 @@ import '../../styles/cms.css';
 export default function CmsPage() {
   const { t } = useTranslation();
   const page = useAppSelector((state) => state.page.cmsPage);
-  const body = useMemo(() => (page ? sanitizeHtml(page.body) : ''), [page]);
   if (!page) return <LoadingState />;
   return (
     <article className="page page--cms" lang={page.lang} aria-labelledby="cms-title">
       <h1 id="cms-title">{page.title}</h1>
-      <div className="cms-body" dangerouslySetInnerHTML={{ __html: body }} />
+      <div className="cms-body" dangerouslySetInnerHTML={{ __html: page.body /* cleaned before it reached the store */ }} />
       {page.alternates.length ? (
         <nav className="cms-languages" aria-label={t('cms.otherLanguages')}>
           <h2 className="cms-languages__title">{t('cms.otherLanguages')}</h2>

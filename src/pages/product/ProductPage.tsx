@@ -9,9 +9,8 @@ import { HotspotZone } from '../../components/HotspotZone';
 import { BuyBox } from './BuyBox';
 import { DeliveryInfo } from './DeliveryInfo';
 import { Instalments } from './Instalments';
-import { hasBrakeForm, splitDescription, techNameOf } from '../../domain/brakeFinder';
+import { hasBrakeForm, splitDescription, techNameOf } from '../../domain/brakePlacement';
 import '../../styles/product.css';
-import { sanitizeHtml } from '../../components/sanitize';
 import itOffer from '../../i18n/it.offer';
 import { addPageTexts } from '../../i18n/runtime';
 
@@ -33,8 +32,8 @@ export default function ProductPage() {
   const { t } = useTranslation();
   const product = useAppSelector((state) => state.page.product);
   const attributes = useAppSelector((state) => state.product.attributes);
-  // The long description is server HTML: sanitised before it reaches the page.
-  const description = useMemo(() => (product ? sanitizeHtml(product.longDescription) : ''), [product]);
+  // The long description is server HTML, sanitised before it reached the store (src/app/pageData.ts withCleanHtml).
+  const description = product ? product.longDescription : '';
   // A brake product carries the finder inside its description (collapsed): before the heading its
   // data-tech-name names when there is one, else before the engine list.
   const finderSplit = useMemo(

@@ -114,7 +114,8 @@ describe('the storefront HTTP client (axios)', () => {
       });
     const controller = new AbortController();
     const pending = createHttpClient({ adapter: waiting }).get('/search.php', { signal: controller.signal }).catch((e: unknown) => e);
-    await Promise.resolve();
+    // axios is loaded by the first request: wait until the request reached the adapter.
+    while (signal === undefined) await new Promise((resolve) => setTimeout(resolve, 1));
     expect(timeout).toBe(18_000);
     controller.abort();
     const failure = (await pending) as HttpError;
@@ -123,9 +124,18 @@ describe('the storefront HTTP client (axios)', () => {
     expect([failure.status, failure.reason]).toEqual([0, 'aborted']);
   });
 
+  it('reports a request aborted before axios had loaded as aborted, and never sends it', async () => {
+    const { adapter, seen } = answering(200, {});
+    const controller = new AbortController();
+    controller.abort();
+    const failure = (await createHttpClient({ adapter }).get('/search.php', { signal: controller.signal }).catch((e: unknown) => e)) as HttpError;
+    expect([failure.status, failure.reason]).toEqual([0, 'aborted']);
+    expect(seen).toEqual([]);
+  });
+
   it('runs the api modules on the shared client: an add hands back the answer and its headers', async () => {
     const { adapter, seen } = answering(200, { basket: { products: [] } }, { 'x-iai-tracking-events': '1' });
-    http.axios.defaults.adapter = adapter;
+    (await http.instance()).defaults.adapter = adapter;
     const result = await addToBasket({ product: 4, size: 'uniw', number: 1 });
     expect(String(seen[0].data)).toBe('product=4&size=uniw&number=1&getAjax=true');
     expect(result.answer).toEqual({ basket: { products: [] } });

@@ -44,6 +44,18 @@ describe('information pages (page type cms)', () => {
       .run();
   });
 
+  it('a fetched body is sanitised before it reaches the store', async () => {
+    const location = locationOf('/pages/resi-e-rimborsi', '');
+    const hostile = { ...returns, body: '<p>14 giorni</p><img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>' };
+    const { effects } = await expectSaga(loadPageData, location)
+      .withState({ vehicle: { saved: null } })
+      .provide([[matchers.call.fn(fetchCmsPage), hostile]])
+      .run();
+    const stored = (effects.put.at(-1)!.payload.action as ReturnType<typeof pageLoaded>).payload.cmsPage!;
+    expect(stored.body).toContain('<p>14 giorni</p>');
+    expect(stored.body).not.toMatch(/onerror|__pwned|<script/);
+  });
+
   it('an unknown slug (404) is the no-product page', async () => {
     const location = locationOf('/pages/nessuna-pagina', '');
     await expectSaga(loadPageData, location)
