@@ -88,6 +88,12 @@ export function* persistCompare(action: EmittedAction<'persistCompare'>) {
 /* ------------------------------------------------------------------ data section */
 
 export function* loadBrands(country: string) {
+  // Drawn with the page (the brake page embeds its finder's brands): not asked again.
+  const drawn: string[] = yield select((state: { finder: { brands: string[] } }) => state.finder.brands);
+  if (drawn.length) {
+    yield put(sendFinder({ type: 'BRANDS_LOADED' }));
+    return;
+  }
   const controller = new AbortController();
   try {
     const initials: EngineNode[] = yield call(fetchBrandInitials, country, controller.signal);

@@ -95,6 +95,12 @@ export function* restoreSavedVehicle() {
 /** Loads one select's options; a newer request for the same level cancels it and aborts its HTTP call. */
 export function* loadOptions(action: ReturnType<typeof vehicleOptionsRequested>) {
   const { level, parentId, parents } = action.payload;
+  // Drawn with the page (the server embeds the brands where the configurator is shown): not asked again.
+  const drawn: VehicleState['options'][VehicleLevel] = yield select((state: RootState) => state.vehicle.options[level]);
+  if (drawn && drawn.parentId === parentId && drawn.items.length) {
+    yield put(flowSend({ id: VEHICLE_FLOW, event: { type: 'LOADED', level, parentId, count: drawn.items.length } }));
+    return;
+  }
   const controller = new AbortController();
   try {
     const items: VehicleOption[] = yield call(fetchVehicleOptions, level, parents, controller.signal);

@@ -8,6 +8,9 @@ import { listingData, listingFilter } from '../routes/search';
 import { shopSnippets, shopWidgets, type Device } from '../routes/shopData';
 import { sanitizeHtml } from './sanitizer';
 import { dismissedBanners } from '../../src/domain/banners';
+import { optionsFromRows } from '../../src/domain/vehicle';
+import { brandNames } from '../../src/domain/brakeFinder';
+import finderReducer from '../../store/finderSlice';
 
 /**
  * The shop's snippet and widget HTML for a device, cleaned once by the same allow-list as every
@@ -35,13 +38,19 @@ const CMS_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+){0,11}$/;
  */
 export async function serverPageState(repo: ShopRepository, location: PageLocation, visitorId: string, device: Device, cookieHeader = ''): Promise<Partial<RootState>> {
   const needs = pageDataNeeds(location);
-  const [categories, listing, product, cmsPage, basket, wishlistCount] = await Promise.all([
+  // The vehicle configurator (home, listings) opens with its brands drawn: no call at load.
+  const configurator = location.type === 'main' || location.type === 'search';
+  // The brake page's finder opens with its brands drawn.
+  const finderBrands = location.type === 'brakes';
+  const [categories, listing, product, cmsPage, basket, wishlistCount, brands, brandInitials] = await Promise.all([
     needs.categories ? repo.categoryCounts(listingFilter({ onlyVisibleElements: 'true' })) : undefined,
     needs.listing ? (listingData(repo, needs.listing) as Promise<ListingResponse>) : undefined,
     needs.product !== null ? repo.productPage(needs.product) : undefined,
     needs.cmsPage !== null ? (CMS_SLUG.test(needs.cmsPage) ? repo.cmsPage(needs.cmsPage) : null) : undefined,
     repo.basket(visitorId),
     repo.wishlistCount(visitorId),
+    configurator ? repo.brands() : undefined,
+    finderBrands ? repo.brandInitials() : undefined,
   ]);
   const answers: PageAnswers = { categories, listing };
   if (needs.product !== null) answers.product = product ?? null;
@@ -50,6 +59,8 @@ export async function serverPageState(repo: ShopRepository, location: PageLocati
   return {
     // The HTML the page embeds is cleaned here, by the shop's allow-list: the store holds only clean HTML.
     page: pageStateFrom(location, withCleanHtml(answers, sanitizeHtml)),
+    ...(brands ? { vehicle: { saved: null, options: { brand: { parentId: null, items: optionsFromRows(brands) }, model: null, year: null, engine: null }, categoryCounts: null } } : {}),
+    ...(brandInitials ? { finder: { ...finderReducer(undefined, { type: 'server/init' }), brands: brandNames(brandInitials) } } : {}),
     basket: { summary: basket, status: 'ready', wishlistCount, adding: [], user: { id: null, logged: false } },
     shopData: { bodyTop: placed.bodyTop, bodyEnd: placed.bodyEnd, widgets: placed.widgets, device, dismissedBanners: dismissedBanners(cookieHeader) },
   };

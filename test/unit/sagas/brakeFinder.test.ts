@@ -55,9 +55,21 @@ const product = (id: number): BrakeProduct => ({
 
 const skodaTree: EngineNode[] = [{ n: 'Škoda', c: [{ n: 'Octavia', c: [{ n: 'III', c: [{ n: '1.6 TDI', id: 41 }] }] }] }];
 
+const noBrands = { finder: { brands: [] as string[] } };
+
 describe('brake finder saga: data section', () => {
+  it('brands drawn with the page (the brake page) are not asked again', async () => {
+    const { effects } = await expectSaga(loadBrands, 'it')
+      .withState({ finder: { brands: ['Seat', 'Škoda'] } })
+      .provide([[matchers.call.fn(fetchBrandInitials), throwError(new Error('must not be asked'))]])
+      .put(toFinder({ type: 'BRANDS_LOADED' }))
+      .run();
+    expect(effects.call ?? []).toEqual([]);
+  });
+
   it('loads the brands from the initials file and tells the flow', () => {
     return expectSaga(loadBrands, 'it')
+      .withState(noBrands)
       .provide([[matchers.call.fn(fetchBrandInitials), [{ n: 's', c: [{ n: 'Škoda' }, { n: 'Seat' }] }]]])
       .put(finderBrandsLoaded(['Seat', 'Škoda']))
       .put(toFinder({ type: 'BRANDS_LOADED' }))
@@ -66,10 +78,12 @@ describe('brake finder saga: data section', () => {
 
   it('a brand file failing (or empty) is BRANDS_FAILED', async () => {
     await expectSaga(loadBrands, 'it')
+      .withState(noBrands)
       .provide([[matchers.call.fn(fetchBrandInitials), throwError(new Error('500'))]])
       .put(toFinder({ type: 'BRANDS_FAILED' }))
       .run();
     await expectSaga(loadBrands, 'it')
+      .withState(noBrands)
       .provide([[matchers.call.fn(fetchBrandInitials), []]])
       .put(toFinder({ type: 'BRANDS_FAILED' }))
       .run();
@@ -77,6 +91,7 @@ describe('brake finder saga: data section', () => {
 
   it('the brands come from the country’s initials file', () => {
     return expectSaga(loadBrands, 'pl')
+      .withState(noBrands)
       .provide([[matchers.call.fn(fetchBrandInitials), [{ n: 's', c: [{ n: 'Škoda' }] }]]])
       .call.like({ fn: fetchBrandInitials, args: ['pl'] as never })
       .put(finderBrandsLoaded(['Škoda']))

@@ -41,6 +41,7 @@ const models = [
 describe('vehicle configurator saga', () => {
   it('loads a select\'s options, stores them and tells the flow how many (expectSaga)', () => {
     return expectSaga(loadOptions, vehicleOptionsRequested({ level: 'model', parentId: 7, parents: { brand: 7 } }))
+      .withState(rootReducer(undefined, { type: 'init' }))
       .provide([[matchers.call.fn(fetchVehicleOptions), models]])
       .call.like({ fn: fetchVehicleOptions, args: ['model', { brand: 7 }] })
       .put(vehicleOptionsLoaded({ level: 'model', parentId: 7, items: models }))
@@ -48,8 +49,20 @@ describe('vehicle configurator saga', () => {
       .run();
   });
 
+  it('brands drawn with the page are not asked again: the flow is told at once', async () => {
+    const state = rootReducer(undefined, { type: 'init' });
+    const drawn = { ...state, vehicle: { ...state.vehicle, options: { ...state.vehicle.options, brand: { parentId: null, items: models } } } };
+    const { effects } = await expectSaga(loadOptions, vehicleOptionsRequested({ level: 'brand', parentId: null, parents: {} }))
+      .withState(drawn)
+      .provide([[matchers.call.fn(fetchVehicleOptions), throwError(new Error('must not be asked'))]])
+      .put(flowSend({ id: VEHICLE_FLOW, event: { type: 'LOADED', level: 'brand', parentId: null, count: 2 } }))
+      .run();
+    expect(effects.call ?? []).toEqual([]);
+  });
+
   it('tells the flow when a list fails (expectSaga)', () => {
     return expectSaga(loadOptions, vehicleOptionsRequested({ level: 'year', parentId: 70, parents: { brand: 7, model: 70 } }))
+      .withState(rootReducer(undefined, { type: 'init' }))
       .provide([[matchers.call.fn(fetchVehicleOptions), throwError(new Error('offline'))]])
       .put(flowSend({ id: VEHICLE_FLOW, event: { type: 'FAILED', level: 'year', parentId: 70 } }))
       .run();
@@ -57,7 +70,8 @@ describe('vehicle configurator saga', () => {
 
   it('answers the flow, then aborts nothing (testSaga, step by step)', () => {
     const saga = testSaga(loadOptions, vehicleOptionsRequested({ level: 'model', parentId: 7, parents: { brand: 7 } }));
-    saga.next().inspect((effect) => expect(effect).toEqual(call(fetchVehicleOptions, 'model', { brand: 7 }, expect.any(AbortSignal))));
+    saga.next(); // the options drawn with the page, if any: none here
+    saga.next(null).inspect((effect) => expect(effect).toEqual(call(fetchVehicleOptions, 'model', { brand: 7 }, expect.any(AbortSignal))));
     saga
       .next(models)
       .put(vehicleOptionsLoaded({ level: 'model', parentId: 7, items: models }))
@@ -72,7 +86,8 @@ describe('vehicle configurator saga', () => {
   it('aborts a stale list request when a newer one cancels it (testSaga, step by step)', () => {
     const saga = testSaga(loadOptions, vehicleOptionsRequested({ level: 'model', parentId: 7, parents: { brand: 7 } }));
     let signal: AbortSignal | undefined;
-    saga.next().inspect((effect) => {
+    saga.next();
+    saga.next(null).inspect((effect) => {
       expect(effect).toEqual(call(fetchVehicleOptions, 'model', { brand: 7 }, expect.any(AbortSignal)));
       signal = (effect as { payload: { args: [string, unknown, AbortSignal] } }).payload.args[2];
     });
