@@ -1,4 +1,3 @@
-import { createSelector } from '@reduxjs/toolkit';
 import type { ProductPageData } from '../src/api/wire';
 import { quantityBounds, type QuantityRules } from '../src/domain/quantity';
 import type { BuyBoxContext, PriceMode } from '../machines/buyBox';
@@ -35,17 +34,27 @@ export function pageOffer(product: ProductPageData, sizeId: string, mode: PriceM
   return { availability: size.availability, delivery: size.delivery, prices, bundle: size.bundle_price };
 }
 
-/** The chosen size's offer in the chosen mode: the lazily loaded one, else the page's (memoised: one object per inputs). */
-export const selectChosenOffer = createSelector(
-  [(state: RootState) => state.page.product, selectBuyBox, (state: RootState) => state.product.offers],
-  (product, box, offers): SizeOffer | null => {
-    if (!product) return null;
-    const sizeId = chosenSizeOf(product, box);
-    if (!sizeId) return null;
-    const mode = box?.context.mode ?? 'normal';
-    return offers[offerKey(sizeId, mode)] ?? pageOffer(product, sizeId, mode);
-  },
-);
+let lastPageOffer: { product: ProductPageData; sizeId: string; mode: PriceMode; offer: SizeOffer | null } | null = null;
+
+/**
+ * The chosen size's offer in the chosen mode: the lazily loaded one, else the page's. The page's
+ * is made once per product, size and mode (the last one kept), so the value is stable between
+ * renders and components re-render only when it changes.
+ */
+export function selectChosenOffer(state: RootState): SizeOffer | null {
+  const product = state.page.product;
+  if (!product) return null;
+  const box = selectBuyBox(state);
+  const sizeId = chosenSizeOf(product, box);
+  if (!sizeId) return null;
+  const mode = box?.context.mode ?? 'normal';
+  const loaded = state.product.offers[offerKey(sizeId, mode)];
+  if (loaded) return loaded;
+  if (lastPageOffer?.product !== product || lastPageOffer.sizeId !== sizeId || lastPageOffer.mode !== mode) {
+    lastPageOffer = { product, sizeId, mode, offer: pageOffer(product, sizeId, mode) };
+  }
+  return lastPageOffer.offer;
+}
 
 /**
  * The quantity rules for a size and mode (stock of that size, subscription minimum in that
