@@ -19,6 +19,8 @@ import { pageHead } from '../render/head';
 import { pageLanguage } from '../render/language';
 import { serverPageState } from '../render/pageState';
 import { ensureServerSanitizer } from '../render/sanitizer';
+import { listingScripts } from '../../src/domain/listAnalytics';
+import type { ListingAnswer } from '../../src/api/wire';
 
 /**
  * The storefront's pages, drawn on the server: the page's data straight from the repository,
@@ -51,6 +53,7 @@ export function pageRoutes(app: FastifyInstance, repo: ShopRepository, staticDir
     const drawn = state.page!.location!;
     if (drawn.type === 'noProduct') status = 404;
     const nonce = newNonce();
+    const listing = drawn.type === 'search' ? state.page!.listing : null;
     const html = pageDocument(built, {
       language,
       nonce,
@@ -58,6 +61,7 @@ export function pageRoutes(app: FastifyInstance, repo: ShopRepository, staticDir
       root: await renderAppHtml(state, language, nonce),
       state,
       pageChunk: PAGE_CHUNK[drawn.type],
+      ajaxScripts: listing ? listingScripts(listing) : [],
     });
     return reply
       .code(status)
@@ -73,7 +77,11 @@ export function pageRoutes(app: FastifyInstance, repo: ShopRepository, staticDir
     const query = request.query as Record<string, unknown>;
     if (query.json === 'true') {
       reply.header('Cache-Control', 'no-store');
-      return listingData(repo, query);
+      const data = await listingData(repo, query);
+      // A listing (not the finder's rows) carries its regions' ajax-loaded scripts, as its page does.
+      if (!('products' in data)) return data;
+      const answer: ListingAnswer = { ...data, scripts: listingScripts(data) };
+      return answer;
     }
     return sendPage(request, reply);
   });
