@@ -6,6 +6,7 @@ import type { ShopRepository } from '../db/repository';
 import { listingData, listingFilter } from '../routes/search';
 import { shopSnippets, type Device } from '../routes/shopData';
 import { dismissedBanners } from '../../src/domain/banners';
+import { EXTRA_SCRIPTS_PREFIX } from '../extraScripts';
 
 const CMS_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+){0,11}$/;
 
@@ -14,7 +15,7 @@ const CMS_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+){0,11}$/;
  * storefront's own calls answer: the page slice (built by the same `pageStateFrom` the browser's
  * page saga uses), the visitor's basket and wishlist count, and the snippets for the device.
  */
-export async function serverPageState(repo: ShopRepository, location: PageLocation, visitorId: string, device: Device, cookieHeader = ''): Promise<Partial<RootState>> {
+export async function serverPageState(repo: ShopRepository, location: PageLocation, visitorId: string, device: Device, cookieHeader = '', extraScripts: readonly string[] = []): Promise<Partial<RootState>> {
   const needs = pageDataNeeds(location);
   const [categories, listing, product, cmsPage, basket, wishlistCount] = await Promise.all([
     needs.categories ? repo.categoryCounts(listingFilter({ onlyVisibleElements: 'true' })) : undefined,
@@ -31,6 +32,13 @@ export async function serverPageState(repo: ShopRepository, location: PageLocati
   return {
     page: pageStateFrom(location, answers),
     basket: { summary: basket, status: 'ready', wishlistCount, adding: [], user: { id: null, logged: false } },
-    shopData: { bodyTop: snippets.bodyTop, bodyEnd: snippets.bodyEnd, widgets: [], device, dismissedBanners: dismissedBanners(cookieHeader) },
+    shopData: {
+      bodyTop: snippets.bodyTop,
+      bodyEnd: snippets.bodyEnd,
+      widgets: [],
+      device,
+      dismissedBanners: dismissedBanners(cookieHeader),
+      extraScripts: { prefix: EXTRA_SCRIPTS_PREFIX, names: [...extraScripts] },
+    },
   };
 }

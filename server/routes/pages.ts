@@ -19,7 +19,9 @@ import { pageHead } from '../render/head';
 import { pageLanguage } from '../render/language';
 import { serverPageState } from '../render/pageState';
 import { ensureServerSanitizer } from '../render/sanitizer';
+import { EXTRA_SCRIPTS_PREFIX } from '../extraScripts';
 import { listingScripts } from '../../src/domain/listAnalytics';
+import { initialShopData } from '../../store/shopDataSlice';
 import type { ListingAnswer } from '../../src/api/wire';
 
 /**
@@ -27,7 +29,8 @@ import type { ListingAnswer } from '../../src/api/wire';
  * the React tree rendered into the build's template with the store's state for hydration, a
  * fresh nonce on each script tag and the matching Content-Security-Policy.
  */
-export function pageRoutes(app: FastifyInstance, repo: ShopRepository, staticDir: string): void {
+export function pageRoutes(app: FastifyInstance, repo: ShopRepository, staticDir: string, options: { extraScripts?: readonly string[] } = {}): void {
+  const extraScripts = options.extraScripts ?? [];
   const assets = builtAssets(staticDir);
   ensureServerSanitizer();
 
@@ -43,11 +46,14 @@ export function pageRoutes(app: FastifyInstance, repo: ShopRepository, staticDir
     const device = deviceFromUserAgent(request.headers['user-agent']);
     let state: Partial<RootState>;
     try {
-      state = await serverPageState(repo, location, request.visitorId, device, request.headers.cookie ?? '');
+      state = await serverPageState(repo, location, request.visitorId, device, request.headers.cookie ?? '', extraScripts);
     } catch (error) {
       // A listing address with parameters the shop refuses: the page says it could not load them.
       if (!(error instanceof BadRequest)) throw error;
-      state = { page: { location, status: 'failed', categories: [], listing: null, product: null, cmsPage: null } };
+      state = {
+        page: { location, status: 'failed', categories: [], listing: null, product: null, cmsPage: null },
+        shopData: { ...initialShopData, extraScripts: { prefix: EXTRA_SCRIPTS_PREFIX, names: [...extraScripts] } },
+      };
       status = 400;
     }
     const drawn = state.page!.location!;
