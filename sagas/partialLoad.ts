@@ -4,7 +4,8 @@ import { call, cancel, cancelled, fork, put, select, take, takeEvery } from 'red
 import type { RootState } from '../store';
 import { partialLoadMachine, type PartialLoadEmitted } from '../machines/partialLoad';
 import { fetchListingAt } from '../src/api/catalogue';
-import type { ListingResponse } from '../src/api/wire';
+import { runScriptText } from '../src/api/scripts';
+import type { ListingAnswer } from '../src/api/wire';
 import { locationOf } from '../src/app/routes';
 import { flowEmitted, flowSend } from '../store/flowsSlice';
 import { listingLoaded, pageReplaced } from '../store/pageSlice';
@@ -29,10 +30,10 @@ function* requestLoad(action: ReturnType<typeof partialLoadRequested>) {
 }
 
 /** Fetches one load's regions; aborted when the flow cancels it. */
-export function* fetchRegions(requestId: number, url: string, suffix: string, results: Map<number, ListingResponse>) {
+export function* fetchRegions(requestId: number, url: string, suffix: string, results: Map<number, ListingAnswer>) {
   const controller = new AbortController();
   try {
-    const data: ListingResponse = yield call(fetchListingAt, url + suffix, controller.signal);
+    const data: ListingAnswer = yield call(fetchListingAt, url + suffix, controller.signal);
     results.set(requestId, data);
     yield put(flowSend({ id: PARTIAL_LOAD_FLOW, event: { type: 'LOADED', requestId } }));
   } catch {
@@ -62,13 +63,26 @@ function* followHistory() {
   }
 }
 
-export function* applyRegions(url: string, push: boolean, data: ListingResponse) {
+export function* applyRegions(url: string, push: boolean, data: ListingAnswer) {
   const target = new URL(url, window.location.href);
+  const { scripts, ...listing } = data;
   yield put(pageReplaced(locationOf(target.pathname, target.search)));
-  yield put(listingLoaded(data));
+  yield put(listingLoaded(listing));
   if (push) {
     yield call([window.history, window.history.pushState], null, '', target.pathname + target.search);
     yield call(scrollToContent);
+  }
+  yield call(runAjaxScripts, scripts ?? []);
+}
+
+/** The scripts the new regions carry (marked ajax-loaded), each once, in order; a failing one is logged and skipped. */
+export function* runAjaxScripts(scripts: readonly string[]) {
+  for (const source of scripts) {
+    try {
+      yield call(runScriptText, source);
+    } catch (error) {
+      console.error('ajax-loaded script failed, skipped', error);
+    }
   }
 }
 
@@ -82,7 +96,7 @@ export function* partialLoadSaga() {
   yield takeEvery(partialLoadRequested.type, requestLoad);
   yield fork(followHistory);
   const tasks = new Map<number, Task>();
-  const results = new Map<number, ListingResponse>();
+  const results = new Map<number, ListingAnswer>();
   for (;;) {
     const action: ReturnType<typeof flowEmitted> = yield take(flowEmitted.type);
     if (action.payload.id !== PARTIAL_LOAD_FLOW) continue;

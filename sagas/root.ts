@@ -15,6 +15,7 @@ import { bannersSaga } from './banners';
 import { liveSearchLauncher } from './liveSearchLauncher';
 import { stickyHeaderSaga } from './stickyHeader';
 import { brakeFinderLauncher } from './brakeFinderLauncher';
+import { extraScriptsSaga } from './extraScripts';
 import { deviceFlags } from '../src/domain/device';
 import { shopDataRequested } from '../store/shopDataSlice';
 import type { DeviceParams, ShopDataRequest } from '../src/api/wire';
@@ -58,5 +59,5 @@ export function* requestPageBundle() {
 
 export function* rootSaga() {
   if (process.env.SHOP_INSPECTOR === '1' && inspectorWanted(window.location.search)) yield call(startInspector);
-  yield all([fork(flowManager), fork(consentSaga), fork(shopDataSaga), fork(hotspotsSaga), fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(miniBasketSaga), fork(bannersSaga), fork(liveSearchLauncher), fork(stickyHeaderSaga), fork(brakeFinderLauncher), fork(pageSagas), fork(vehicleSaga), fork(pageSaga), fork(partialLoadSaga), fork(requestPageBundle)]);
+  yield all([fork(flowManager), fork(consentSaga), fork(shopDataSaga), fork(hotspotsSaga), fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(miniBasketSaga), fork(bannersSaga), fork(liveSearchLauncher), fork(stickyHeaderSaga), fork(brakeFinderLauncher), fork(pageSagas), fork(vehicleSaga), fork(pageSaga), fork(partialLoadSaga), fork(requestPageBundle), fork(extraScriptsSaga)]);
 }

@@ -23,6 +23,7 @@ import { pageRoutes } from './routes/pages';
 import { contentRoutes } from './routes/content';
 import { contactRoutes } from './routes/contact';
 import { seoRoutes } from './routes/seo';
+import { defaultExtraScriptsDir, extraScriptNames, extraScriptRoutes } from './extraScripts';
 import mercurius from 'mercurius';
 import { schema } from './graphql/schema';
 import { resolvers } from './graphql/resolvers';
@@ -43,11 +44,15 @@ export interface AppOptions {
   limits?: ShopLimits;
   /** The proxies whose X-Forwarded-* headers are read (default: TRUST_PROXY, see server/limits.ts). */
   trustProxy?: false | string[];
+  /** The extra scripts' names (default: EXTRA_SCRIPTS, see server/extraScripts.ts) and their directory (default: EXTRA_SCRIPTS_DIR or ./public/gfx/extra). */
+  extraScripts?: readonly string[];
+  extraScriptsDir?: string;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limits = options.limits ?? limitsFromEnv();
   const trustProxy = options.trustProxy ?? trustProxyFromEnv(process.env.TRUST_PROXY);
+  const extraScripts = options.extraScripts ?? extraScriptNames(process.env.EXTRA_SCRIPTS);
   const storage: ShopRepository | undefined = options.repository ?? (options.db ? new SqliteShopRepository(options.db) : undefined);
   if (!storage) throw new Error('buildApp needs a repository (or a SQLite db)');
   // Text search answers from a short-lived cache of result sets per folded query (any backend).
@@ -114,7 +119,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   contentRoutes(app, repo);
   contactRoutes(app, repo);
   seoRoutes(app, repo);
-  pageRoutes(app, repo, staticDir);
+  extraScriptRoutes(app, extraScripts, options.extraScriptsDir ?? (process.env.EXTRA_SCRIPTS_DIR || defaultExtraScriptsDir()));
+  pageRoutes(app, repo, staticDir, { extraScripts });
 
   return app;
 }

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { openRepository } from './db/openRepository';
 import { buildApp } from './app';
 import { LOG_LEVELS, type LogLevel } from './operations';
+import { extraScriptNames } from './extraScripts';
 
 /** How long a stopping process waits for requests in flight before it exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -22,6 +23,7 @@ interface Config {
   catalogueSize: number;
   workers: number;
   logLevel: LogLevel;
+  extraScripts: string[];
 }
 
 function readConfig(): Config {
@@ -34,7 +36,9 @@ function readConfig(): Config {
   if (!Number.isInteger(catalogueSize) || catalogueSize < 20) throw new Error(`CATALOGUE_SIZE must be an integer of at least 20, got ${process.env.CATALOGUE_SIZE}`);
   if (!Number.isInteger(workers) || workers < 1 || workers > 256) throw new Error(`WORKERS must be an integer from 1 to 256, got ${process.env.WORKERS}`);
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${process.env.LOG_LEVEL}`);
-  return { port, host: process.env.HOST || '0.0.0.0', dbPath: resolve(process.env.DB_PATH || join(dataDir, 'shop.sqlite')), catalogueSize, workers, logLevel };
+  // Refused here, before anything starts, when a name is not 1 to 40 of a-z, 0-9 and '-'.
+  const extraScripts = extraScriptNames(process.env.EXTRA_SCRIPTS);
+  return { port, host: process.env.HOST || '0.0.0.0', dbPath: resolve(process.env.DB_PATH || join(dataDir, 'shop.sqlite')), catalogueSize, workers, logLevel, extraScripts };
 }
 
 function repositoryOptions(config: Config) {
@@ -58,6 +62,7 @@ async function serve(config: Config): Promise<void> {
     staticDir: resolve(process.env.STATIC_DIR || 'dist'),
     logLevel: config.logLevel,
     testHooks: process.env.SHOP_TEST_HOOKS === '1',
+    extraScripts: config.extraScripts,
   });
   await app.listen({ port: config.port, host: config.host });
   if (cluster.isPrimary) console.log(`Shop ready on http://localhost:${config.port}`);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ProductPageData } from '../src/api/wire';
+import type { ListingResponse, ProductPageData } from '../src/api/wire';
 import type { ShopRepository } from './db/repository';
 import { sendError } from './http';
 
@@ -12,7 +12,8 @@ interface ProductOverride {
 
 /**
  * The repository as test hooks see it: a product's name and description can be changed for a
- * test (hostile text, say), whichever way the product is read: the server's page or the API.
+ * test (hostile text, say), whichever way the product is read: the server's page or the API,
+ * the product page or a listing (the name).
  */
 export function withTestOverrides(repo: ShopRepository, overrides: Map<number, ProductOverride>): ShopRepository {
   const apply = (page: ProductPageData | null): ProductPageData | null => {
@@ -24,9 +25,14 @@ export function withTestOverrides(repo: ShopRepository, overrides: Map<number, P
       longDescription: `${override.descriptionBefore ?? ''}${page.longDescription}${override.descriptionAfter ?? ''}`,
     };
   };
+  const applyToListing = (listing: ListingResponse): ListingResponse => ({
+    ...listing,
+    products: listing.products.map((product) => ({ ...product, name: overrides.get(product.id)?.name ?? product.name })),
+  });
   return new Proxy(repo, {
     get(target, property, receiver) {
       if (property === 'productPage') return async (id: number) => apply(await target.productPage(id));
+      if (property === 'listing') return async (...args: Parameters<ShopRepository['listing']>) => applyToListing(await target.listing(...args));
       const value = Reflect.get(target, property, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
     },

@@ -15,11 +15,15 @@ export interface ShopDataState {
   device: 'mobile' | 'tablet' | 'pc' | null;
   /** The banners the shopper closed, as the server read them from the cookies (null: not read). */
   dismissedBanners: string[] | null;
+  /** The shop's extra scripts (`GET {prefix}{name}.js`), named by the server's EXTRA_SCRIPTS: loaded once per page view. */
+  extraScripts: { prefix: string; names: string[] };
 }
+
+export const initialShopData: ShopDataState = { bodyTop: [], bodyEnd: [], widgets: [], device: null, dismissedBanners: null, extraScripts: { prefix: '/gfx/extra/', names: [] } };
 
 const shopDataSlice = createSlice({
   name: 'shopData',
-  initialState: { bodyTop: [], bodyEnd: [], widgets: [], device: null, dismissedBanners: null } as ShopDataState,
+  initialState: initialShopData,
   reducers: {
     snippetsPlaced(state, action: PayloadAction<{ bodyTop: PlacedHtml[]; bodyEnd: PlacedHtml[]; device?: ShopDataState['device'] }>) {
       state.bodyTop = action.payload.bodyTop;

@@ -13,6 +13,11 @@ export interface DocumentParts {
   state: unknown;
   /** The webpack chunk of the page type: its styles and script are linked in the head. */
   pageChunk: string;
+  /**
+   * The page regions' ajax-loaded scripts (the listing's analytics event, `src/domain/listAnalytics.ts`),
+   * each built with every `<` escaped. Drawn after the React root, so hydration never sees them.
+   */
+  ajaxScripts?: readonly string[];
   /** The shop's widget script (the `script` item of its top layers and widgets), run once by the page. */
   widgetScript?: string | null;
 }
@@ -42,11 +47,12 @@ export function pageDocument(assets: BuiltAssets, parts: DocumentParts): string 
   ].join('');
   const widgetScript = parts.widgetScript ? `<script nonce="${parts.nonce}">${inlineScriptText(parts.widgetScript)}</script>` : '';
   const state = `${widgetScript}<script nonce="${parts.nonce}" type="application/json" id="${STATE_ELEMENT_ID}">${serializeStateForScript(parts.state)}</script>`;
+  const ajaxScripts = (parts.ajaxScripts ?? []).map((source) => `<script nonce="${parts.nonce}" data-ajax-load>${inlineScriptText(source)}</script>`).join('');
   // The template is the build's minified index.html: places are found by their elements.
   return assets.template
     .replace(/<script(?=[\s>])/g, `<script nonce="${parts.nonce}"`)
     .replace(/<html(\s+lang=("[^"]*"|[^\s>]*))?/, `<html lang="${escapeHtml(parts.language)}"`)
     .replace('</head>', () => `${head}</head>`)
-    .replace(/<div id=("root"|root)><\/div>/, () => `<div id="root">${parts.root}</div>`)
+    .replace(/<div id=("root"|root)><\/div>/, () => `<div id="root">${parts.root}</div>${ajaxScripts}`)
     .replace('</body>', () => `${state}</body>`);
 }

@@ -11,6 +11,7 @@ import { dismissedBanners } from '../../src/domain/banners';
 import { optionsFromRows } from '../../src/domain/vehicle';
 import { brandNames } from '../../src/domain/brakeFinder';
 import finderReducer from '../../store/finderSlice';
+import { EXTRA_SCRIPTS_PREFIX } from '../extraScripts';
 
 /**
  * The shop's snippet and widget HTML for a device, cleaned once by the same allow-list as every
@@ -36,7 +37,7 @@ const CMS_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+){0,11}$/;
  * page saga uses), the visitor's basket and wishlist count, and the snippets and widgets for the
  * device (their `script` item is run by the document: server/render/document.ts).
  */
-export async function serverPageState(repo: ShopRepository, location: PageLocation, visitorId: string, device: Device, cookieHeader = ''): Promise<Partial<RootState>> {
+export async function serverPageState(repo: ShopRepository, location: PageLocation, visitorId: string, device: Device, cookieHeader = '', extraScripts: readonly string[] = []): Promise<Partial<RootState>> {
   const needs = pageDataNeeds(location);
   // The vehicle configurator (home, listings) opens with its brands drawn: no call at load.
   const configurator = location.type === 'main' || location.type === 'search';
@@ -62,6 +63,6 @@ export async function serverPageState(repo: ShopRepository, location: PageLocati
     ...(brands ? { vehicle: { saved: null, options: { brand: { parentId: null, items: optionsFromRows(brands) }, model: null, year: null, engine: null }, categoryCounts: null } } : {}),
     ...(brandInitials ? { finder: { ...finderReducer(undefined, { type: 'server/init' }), brands: brandNames(brandInitials) } } : {}),
     basket: { summary: basket, status: 'ready', wishlistCount, adding: [], user: { id: null, logged: false } },
-    shopData: { bodyTop: placed.bodyTop, bodyEnd: placed.bodyEnd, widgets: placed.widgets, device, dismissedBanners: dismissedBanners(cookieHeader) },
+    shopData: { bodyTop: placed.bodyTop, bodyEnd: placed.bodyEnd, widgets: placed.widgets, device, dismissedBanners: dismissedBanners(cookieHeader), extraScripts: { prefix: EXTRA_SCRIPTS_PREFIX, names: [...extraScripts] } },
   };
 }

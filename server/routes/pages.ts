@@ -19,13 +19,18 @@ import { pageHead } from '../render/head';
 import { pageLanguage } from '../render/language';
 import { serverPageState } from '../render/pageState';
 import { ensureServerSanitizer } from '../render/sanitizer';
+import { EXTRA_SCRIPTS_PREFIX } from '../extraScripts';
+import { listingScripts } from '../../src/domain/listAnalytics';
+import { initialShopData } from '../../store/shopDataSlice';
+import type { ListingAnswer } from '../../src/api/wire';
 
 /**
  * The storefront's pages, drawn on the server: the page's data straight from the repository,
  * the React tree rendered into the build's template with the store's state for hydration, a
  * fresh nonce on each script tag and the matching Content-Security-Policy.
  */
-export function pageRoutes(app: FastifyInstance, repo: ShopRepository, staticDir: string): void {
+export function pageRoutes(app: FastifyInstance, repo: ShopRepository, staticDir: string, options: { extraScripts?: readonly string[] } = {}): void {
+  const extraScripts = options.extraScripts ?? [];
   const assets = builtAssets(staticDir);
   ensureServerSanitizer();
 
@@ -41,16 +46,20 @@ export function pageRoutes(app: FastifyInstance, repo: ShopRepository, staticDir
     const device = deviceFromUserAgent(request.headers['user-agent']);
     let state: Partial<RootState>;
     try {
-      state = await serverPageState(repo, location, request.visitorId, device, request.headers.cookie ?? '');
+      state = await serverPageState(repo, location, request.visitorId, device, request.headers.cookie ?? '', extraScripts);
     } catch (error) {
       // A listing address with parameters the shop refuses: the page says it could not load them.
       if (!(error instanceof BadRequest)) throw error;
-      state = { page: { location, status: 'failed', categories: [], listing: null, product: null, cmsPage: null } };
+      state = {
+        page: { location, status: 'failed', categories: [], listing: null, product: null, cmsPage: null },
+        shopData: { ...initialShopData, extraScripts: { prefix: EXTRA_SCRIPTS_PREFIX, names: [...extraScripts] } },
+      };
       status = 400;
     }
     const drawn = state.page!.location!;
     if (drawn.type === 'noProduct') status = 404;
     const nonce = newNonce();
+    const listing = drawn.type === 'search' ? state.page!.listing : null;
     const html = pageDocument(built, {
       language,
       nonce,
@@ -59,6 +68,7 @@ export function pageRoutes(app: FastifyInstance, repo: ShopRepository, staticDir
       state,
       pageChunk: PAGE_CHUNK[drawn.type],
       widgetScript: shopWidgets(device).script,
+      ajaxScripts: listing ? listingScripts(listing) : [],
     });
     return reply
       .code(status)
@@ -74,7 +84,11 @@ export function pageRoutes(app: FastifyInstance, repo: ShopRepository, staticDir
     const query = request.query as Record<string, unknown>;
     if (query.json === 'true') {
       reply.header('Cache-Control', 'no-store');
-      return listingData(repo, query);
+      const data = await listingData(repo, query);
+      // A listing (not the finder's rows) carries its regions' ajax-loaded scripts, as its page does.
+      if (!('products' in data)) return data;
+      const answer: ListingAnswer = { ...data, scripts: listingScripts(data) };
+      return answer;
     }
     return sendPage(request, reply);
   });

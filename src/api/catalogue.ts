@@ -1,5 +1,5 @@
 import { form, http } from './http';
-import type { InstalmentParams, ListingResponse, ProjectorResponse, SearchValuesResponse } from './wire';
+import type { InstalmentParams, ListingAnswer, ListingResponse, ProjectorResponse, SearchValuesResponse } from './wire';
 import type { InstalmentRequest } from '../domain/instalments';
 
 /** The listing page's data for the given query parameters (traits_alt[...], menu_alt[...], text, page). */
@@ -7,9 +7,9 @@ export async function fetchListing(query: Record<string, string>, signal?: Abort
   return (await http.get<ListingResponse>('/search.php', { params: { ...query, json: 'true' }, signal })).data;
 }
 
-/** The listing data at a full address (`/search.php?...&json=true`): what a partial load fetches. */
-export async function fetchListingAt(address: string, signal?: AbortSignal): Promise<ListingResponse> {
-  return (await http.get<ListingResponse>(address, { signal, timeout: 0 })).data;
+/** The listing data at a full address (`/search.php?...&json=true`), with its regions' scripts: what a partial load fetches. */
+export async function fetchListingAt(address: string, signal?: AbortSignal): Promise<ListingAnswer> {
+  return (await http.get<ListingAnswer>(address, { signal, timeout: 0 })).data;
 }
 
 /** Category rows [id, name, count], for the chosen engine when given. */

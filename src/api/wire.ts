@@ -390,6 +390,17 @@ export interface ListingResponse {
   query: Record<string, string>;
 }
 
+/**
+ * GET /search.php?json=true&... answered for a listing (not the finder's rows): the listing's
+ * data and the scripts its regions carry, marked ajax-loaded (storefront spec, section 2): the
+ * list's `view_item_list` analytics event, pushed onto `window.dataLayer`. A partial load runs
+ * them, in order, once it has replaced the regions. The page the server draws carries the same
+ * scripts as `<script data-ajax-load>` elements, so the embedded state holds none.
+ */
+export interface ListingAnswer extends ListingResponse {
+  scripts: string[];
+}
+
 /** GET /search.php?json=true&traits_alt[148722]=&traits_alt[49]=... (axes) or &traits_alt[24]=&traits_alt[49]=...&traits_alt[148722]=... (categories): rows [id, name, count]. */
 export interface FinderRowsResponse {
   values: Array<[number, string, number]>;

@@ -349,12 +349,18 @@ export interface ListingHeadOptions extends HeadOptions {
 
 const VEHICLE_KEYS = ['menu_alt[2_1]', 'menu_alt[2_2]', 'menu_alt[2_3]', `traits_alt[${TRAIT.engine}]`];
 
-/**
- * The listing page (/search.php): named by its search text, or by its category, producer and
- * vehicle. Text searches and empty listings are not indexed (their links are followed).
- */
-export function listingHead(listing: ListingResponse, query: Readonly<Record<string, string | undefined>>, opts: ListingHeadOptions): PageHead {
-  const { lang, origin } = opts;
+/** What names a listing: its search text, or its category, producer and vehicle, each on one line. */
+interface ListingNaming {
+  /** The listing's name in the language asked ("Pastiglie freno Brembo"). */
+  name: string;
+  params: ListingParams;
+  searchText?: string;
+  category?: string;
+  producer?: string;
+  vehicle?: string;
+}
+
+function listingNaming(listing: ListingResponse, query: Readonly<Record<string, string | undefined>>, lang: SeoLanguage, vehicleName?: string | null): ListingNaming {
   const params = canonicalListingParams(query, listing.page);
   const value = (key: string) => params.find(([name]) => name === key)?.[1];
   const searchText = value('text');
@@ -364,7 +370,7 @@ export function listingHead(listing: ListingResponse, query: Readonly<Record<str
   const category = categoryName ? oneLine(categoryName) : undefined;
   const producerName = producerId ? listing.producers.find(([id]) => String(id) === producerId)?.[1] : undefined;
   const producer = producerName ? oneLine(producerName) : undefined;
-  const vehicle = opts.vehicle && oneLine(opts.vehicle) && VEHICLE_KEYS.some((key) => value(key)) ? oneLine(opts.vehicle) : undefined;
+  const vehicle = vehicleName && oneLine(vehicleName) && VEHICLE_KEYS.some((key) => value(key)) ? oneLine(vehicleName) : undefined;
 
   let name: string;
   if (searchText) name = text(lang, 'searchTitle', { text: searchText });
@@ -373,6 +379,21 @@ export function listingHead(listing: ListingResponse, query: Readonly<Record<str
     if (producer) name = text(lang, 'listingProducer', { title: name, producer });
     if (vehicle) name = text(lang, 'listingVehicle', { title: name, vehicle });
   }
+  return { name, params, searchText, category, producer, vehicle };
+}
+
+/** A listing's name as its page's title names it (without page number and shop): "Pastiglie freno Brembo". */
+export function listingName(listing: ListingResponse, query: Readonly<Record<string, string | undefined>>, lang: SeoLanguage): string {
+  return listingNaming(listing, query, lang).name;
+}
+
+/**
+ * The listing page (/search.php): named by its search text, or by its category, producer and
+ * vehicle. Text searches and empty listings are not indexed (their links are followed).
+ */
+export function listingHead(listing: ListingResponse, query: Readonly<Record<string, string | undefined>>, opts: ListingHeadOptions): PageHead {
+  const { lang, origin } = opts;
+  const { name, params, searchText, category, producer, vehicle } = listingNaming(listing, query, lang, opts.vehicle);
   const pageTitle = listing.page > 1 ? text(lang, 'listingPage', { title: name, page: listing.page }) : name;
   const description = truncate(
     searchText
