@@ -12,7 +12,7 @@ import { flowEmitted, flowSend } from '../store/flowsSlice';
 import { LIVE_SEARCH_FLOW, liveSearchResultsCleared, liveSearchResultsLoaded } from '../store/liveSearchSlice';
 import { showAlert } from './alert';
 import { runFlow } from './flows';
-import { navigateTo } from './partialLoad';
+import { navigateTo } from '../src/api/navigation';
 
 export { LIVE_SEARCH_FLOW };
 /** Session storage key prefix of cached results, one entry per folded query. */

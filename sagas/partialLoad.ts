@@ -1,4 +1,3 @@
-import { createAction } from '@reduxjs/toolkit';
 import { eventChannel, type Task } from 'redux-saga';
 import { call, cancel, cancelled, fork, put, select, take, takeEvery } from 'redux-saga/effects';
 import type { RootState } from '../store';
@@ -11,10 +10,10 @@ import { flowEmitted, flowSend } from '../store/flowsSlice';
 import { listingLoaded, pageReplaced } from '../store/pageSlice';
 import { runFlow } from './flows';
 
-export const PARTIAL_LOAD_FLOW = 'partialLoad';
+import { PARTIAL_LOAD_FLOW, partialLoadRequested } from '../store/partialLoad';
+import { navigateTo } from '../src/api/navigation';
 
-/** Load this address into the current page's regions (listing filters, pagination). */
-export const partialLoadRequested = createAction<{ url: string; push?: boolean }>('partialLoad/requested');
+export { PARTIAL_LOAD_FLOW, partialLoadRequested, navigateTo };
 
 /** The suffix that asks the server for the page's data instead of its HTML. */
 export function dataSuffix(url: string): string {
@@ -43,9 +42,6 @@ export function* fetchRegions(requestId: number, url: string, suffix: string, re
   }
 }
 
-export function navigateTo(url: string): void {
-  window.location.assign(url);
-}
 
 function historyChannel() {
   return eventChannel<string>((emit) => {

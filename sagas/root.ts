@@ -3,7 +3,7 @@ import { alertSaga } from './alert';
 import { basketSaga } from './basket';
 import { layoutSaga, readViewType } from './layout';
 import { pageSaga } from './page';
-import { partialLoadSaga } from './partialLoad';
+import { partialLoadLauncher } from './partialLoadLauncher';
 import { flowManager, setInspector } from './flows';
 import { shopDataSaga } from './shopData';
 import { hotspotsSaga } from './hotspots';
@@ -59,5 +59,5 @@ export function* requestPageBundle() {
 
 export function* rootSaga() {
   if (process.env.SHOP_INSPECTOR === '1' && inspectorWanted(window.location.search)) yield call(startInspector);
-  yield all([fork(flowManager), fork(consentSaga), fork(shopDataSaga), fork(hotspotsSaga), fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(miniBasketSaga), fork(bannersSaga), fork(liveSearchLauncher), fork(stickyHeaderSaga), fork(brakeFinderLauncher), fork(pageSagas), fork(vehicleSaga), fork(pageSaga), fork(partialLoadSaga), fork(requestPageBundle), fork(extraScriptsSaga)]);
+  yield all([fork(flowManager), fork(consentSaga), fork(shopDataSaga), fork(hotspotsSaga), fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(miniBasketSaga), fork(bannersSaga), fork(liveSearchLauncher), fork(stickyHeaderSaga), fork(brakeFinderLauncher), fork(pageSagas), fork(vehicleSaga), fork(pageSaga), fork(partialLoadLauncher), fork(requestPageBundle), fork(extraScriptsSaga)]);
 }

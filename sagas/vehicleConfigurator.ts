@@ -21,7 +21,7 @@ import type { RootState } from '../store';
 import { flowEmitted, flowSend } from '../store/flowsSlice';
 import { engineCategoriesLoaded, vehicleCleared, vehicleOptionsLoaded, vehicleRestored, type VehicleState } from '../store/vehicleSlice';
 import { showAlert } from './alert';
-import { navigateTo } from './partialLoad';
+import { navigateTo } from '../src/api/navigation';
 
 /** The configurator's flow id: its component starts it (with the saved vehicle as input) and stops it. */
 export const VEHICLE_FLOW = 'vehicleConfigurator';
