@@ -1,5 +1,6 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
+import { call } from 'redux-saga/effects';
 import { loadPartialLoadSaga, partialLoadLauncher } from '../../../sagas/partialLoadLauncher';
 import { partialLoadRequested } from '../../../store/partialLoad';
 
@@ -12,7 +13,7 @@ describe('partial load launcher', () => {
   it('the first request loads the partial load\u2019s saga, starts it and hands the request on', async () => {
     const started: string[] = [];
     function* fakeSaga() {
-      started.push('partial load saga');
+      yield call(() => started.push('partial load saga'));
     }
     const request = partialLoadRequested({ url: '/search.php?traits_alt[24]=148728&counter=1' });
     await expectSaga(partialLoadLauncher)
