@@ -82,6 +82,12 @@ const config = (env, argv) => {
       new webpack.NormalModuleReplacementPlugin(/axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/, path.resolve(__dirname, 'src/api/build/axiosFetchAdapterStub.js')),
       // Nor its FormData converters: the storefront's bodies are JSON objects and URLSearchParams.
       new webpack.NormalModuleReplacementPlugin(/axios[\\/]lib[\\/]helpers[\\/](toFormData|formDataToJSON)\.js$/, path.resolve(__dirname, 'src/api/build/axiosFormDataStub.js')),
+      // Nor what the client never asks of it: CancelToken, progress events, the XSRF cookie, the
+      // option checks (developer warnings) and the status-code names (src/api/build/axios-*.js).
+      ...['cookies', 'validator', 'progressEventReducer', 'HttpStatusCode'].map(
+        (name) => new webpack.NormalModuleReplacementPlugin(new RegExp(`axios[\\\\/]lib[\\\\/]helpers[\\\\/]${name}\\.js$`), path.resolve(__dirname, `src/api/build/axios-${name}.js`)),
+      ),
+      new webpack.NormalModuleReplacementPlugin(/axios[\\/]lib[\\/]cancel[\\/]CancelToken\.js$/, path.resolve(__dirname, 'src/api/build/axios-CancelToken.js')),
     ],
     optimization: {
       minimizer: ['...', new CssMinimizerPlugin()],

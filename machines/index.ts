@@ -1,7 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import { layoutModeMachine } from './layoutMode';
 import { alertMachine } from './alert';
-import { partialLoadMachine } from './partialLoad';
 import { miniBasketMachine } from './miniBasket';
 import { bannersMachine } from './banners';
 import { stickyHeaderMachine } from './stickyHeader';
@@ -10,7 +9,6 @@ import { stickyHeaderMachine } from './stickyHeader';
 export const machines: Record<string, AnyStateMachine> = {
   layoutMode: layoutModeMachine,
   alert: alertMachine,
-  partialLoad: partialLoadMachine,
   miniBasket: miniBasketMachine,
   banners: bannersMachine,
   stickyHeader: stickyHeaderMachine,
@@ -21,6 +19,8 @@ export const machines: Record<string, AnyStateMachine> = {
  * `flowManager` loads one before starting it; `npm run machines:export` writes them all.
  */
 export const machineLoaders: Record<string, () => Promise<AnyStateMachine>> = {
+  // Started with its saga by the first partial load (sagas/partialLoadLauncher.ts).
+  partialLoad: () => import(/* webpackChunkName: "partial-load" */ './partialLoad').then((m) => m.partialLoadMachine),
   // Started by its saga when the shopper first uses the search box (sagas/liveSearchLauncher.ts).
   liveSearch: () => import(/* webpackChunkName: "live-search-flow" */ './liveSearch').then((m) => m.liveSearchMachine),
   slider: () => import(/* webpackChunkName: "slider" */ './slider').then((m) => m.sliderMachine),

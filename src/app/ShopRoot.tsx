@@ -1,6 +1,6 @@
 import { StrictMode, useEffect } from 'react';
 import { Provider } from 'react-redux';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider } from '../i18n/react';
 import type { i18n } from 'i18next';
 import type { ShopStore } from '../../store';
 import { App } from './App';

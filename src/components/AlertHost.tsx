@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useAppDispatch, useFlow } from '../../store/hooks';
 import { flowSend } from '../../store/flowsSlice';
 import type { AlertMessage } from '../../machines/alert';

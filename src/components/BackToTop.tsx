@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { BACK_TO_TOP_ANIMATION_MS, backToTopVisible, scrollPosition } from '../domain/backToTop';
 
 /** The back-to-top link: appears after twice the window height, scrolls up in 500 ms. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { categoryIconUrl } from '../domain/brakes';
 import { CATEGORY_ICONS, visibleCategories, type CategoryRow } from './CategoryTiles';
 import '../styles/compass.css';

@@ -1,7 +1,7 @@
 import 'slick-carousel/slick/slick.css';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import Slider from 'react-slick';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useAppDispatch, useFlow } from '../../store/hooks';
 import { flowSend } from '../../store/flowsSlice';
 import { flowStartRequested, flowStopRequested } from '../../sagas/flows';

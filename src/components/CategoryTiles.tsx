@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { categoryIconUrl } from '../domain/brakes';
 import { useAppSelector } from '../../store/hooks';
 import { CATEGORY_SLIDER_BREAKPOINTS, CATEGORY_SLIDER_WIDEST, SLIDER_DEFAULTS, slidesToShowAt } from '../domain/slider';

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useLayoutKind } from '../../store/hooks';
 import { LANGUAGES, isLanguage, rememberLanguage, switchLanguage } from '../i18n/runtime';
 import { SnippetsEnd } from './ShopSnippets';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { HEADER_SLOT_ID, STICKY_HEADER_FLOW } from '../../sagas/stickyHeader';
 import { flowMatches, flowSend } from '../../store/flowsSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import type { InstalmentParams } from '../api/wire';
 import { formatPrice } from '../domain/priceMask';
 import { instalmentCheck, type InstalmentInput } from '../domain/instalments';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ComponentType, type FormEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import type { LiveSearchContext, LiveSearchEvent } from '../../machines/liveSearch';
 import { LIVE_SEARCH_FLOW } from '../../store/liveSearchSlice';
 import { flowMatches, flowSend } from '../../store/flowsSlice';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useAppSelector } from '../../store/hooks';
 
 /** The page's loading or failure note, or nothing once its data is ready. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { flowMatches, flowSend } from '../../store/flowsSlice';
 import type { MiniBasketContext } from '../../machines/miniBasket';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useFlow } from '../../store/hooks';
 
 /** The thin bar at the top of the page while a partial load is in flight. */

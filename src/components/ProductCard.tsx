@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { listAddRequested } from '../../sagas/miniBasket';
 import type { ListingProduct } from '../api/wire';

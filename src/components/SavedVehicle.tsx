@@ -1,5 +1,5 @@
 import '../styles/vehicle.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { vehicleRemoveRequested } from '../../sagas/vehicleConfigurator';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { vehicleLabel } from '../domain/vehicle';

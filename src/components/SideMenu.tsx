@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { CATEGORY_LINKS } from './categoryLinks';
 import '../styles/search.css';
 

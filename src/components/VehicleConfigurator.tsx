@@ -1,7 +1,7 @@
 import '../styles/vehicle.css';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from 'react-redux';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { initialContext, parentIdOf, type VehicleConfiguratorContext, type VehicleConfiguratorEvent } from '../../machines/vehicleConfigurator';
 import { flowStartRequested, flowStopRequested } from '../../sagas/flows';
 import { VEHICLE_FLOW } from '../../sagas/vehicleConfigurator';

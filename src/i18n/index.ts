@@ -1,5 +1,4 @@
 import i18next, { type i18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import itCore from './it';
 import itContact from './it.contact';
 import itOffer from './it.offer';
@@ -27,7 +26,7 @@ export const resources = { it: { translation: it }, pl: { translation: pl }, en:
 /** i18next with the three catalogues at once (tests; the storefront uses runtime.ts); Italian is the default and the fallback. */
 export function createI18n(language: Language = 'it'): i18n {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
+  void instance.init({
     resources,
     lng: language,
     fallbackLng: 'it',

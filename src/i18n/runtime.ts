@@ -1,5 +1,4 @@
 import i18next, { type i18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import it from './it';
 
 /**
@@ -44,7 +43,7 @@ export function addPageTexts(texts: object): void {
 
 export function createShopI18n(): i18n {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
+  void instance.init({
     resources: { it: { translation: it } },
     lng: 'it',
     fallbackLng: 'it',

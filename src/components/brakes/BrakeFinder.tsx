@@ -1,6 +1,6 @@
 import '../../styles/finder.css';
 import { lazy, Suspense, useEffect, useRef, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { FinderSection as SectionName, FinderTab } from '../../../machines/brakeFinder';
 import { finderMounted, finderUnmounted } from '../../../sagas/brakeFinderLauncher';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { BrakeProduct } from '../../api/wire';
 import { ALL_CATEGORIES, buildComparison, DRAWING_BASE_URL, MIN_COMPARE, type TraitEngines } from '../../domain/comparison';
 import { CompareTables } from './CompareTables';

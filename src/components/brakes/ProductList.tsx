@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { finderBasketRequested } from '../../../sagas/brakeFinder';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import type { BrakeProduct } from '../../api/wire';

@@ -1,5 +1,5 @@
 import { useRef, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useAppSelector } from '../../../store/hooks';
 import { useFinder } from './useFinder';
 

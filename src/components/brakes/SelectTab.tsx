@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useAppSelector } from '../../../store/hooks';
 import { chooseDropdown, DROPDOWNS, dropdownEnabled, dropdownOptions, engineField, engineLetter, NO_CHOICE, type Dropdown } from '../../domain/brakeFinder';
 import { useFinder } from './useFinder';

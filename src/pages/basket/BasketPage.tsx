@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { estimateRequested, lineQuantityEntered } from '../../../sagas/basketPage';
 import { ResponsiveTable } from '../../components/ResponsiveTable';

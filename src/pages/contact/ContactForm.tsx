@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { FORM_FLOW_PREFIX, type FormContext } from '../../../machines/form';
 import { flowStartRequested, flowStopRequested } from '../../../sagas/flows';
 import { flowMatches, flowSend } from '../../../store/flowsSlice';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { UploadField } from '../../components/UploadField';
 import { ContactForm } from './ContactForm';
 import { PHOTO_FIELD, PHOTO_MAX } from '../../domain/upload';

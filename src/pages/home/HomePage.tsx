@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useAppSelector } from '../../../store/hooks';
 import { ProductGrid } from '../../components/ProductCard';
 import { LoadingState } from '../../components/LoadingState';

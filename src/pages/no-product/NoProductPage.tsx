@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 /** The no-product page: unknown products and addresses land here (with status 404). */
 export default function NoProductPage() {

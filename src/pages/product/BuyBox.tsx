@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { flowMatches, flowSend } from '../../../store/flowsSlice';
 import { BUY_BOX_FLOW, chosenSizeOf, rulesFor, selectBuyBox, selectChosenOffer } from '../../../store/productSelectors';

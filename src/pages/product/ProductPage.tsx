@@ -1,7 +1,7 @@
 import { Fragment, lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { FinderSection } from '../../components/brakes/FinderSection';
 import '../../styles/finder.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useAppSelector } from '../../../store/hooks';
 import { LoadingState } from '../../components/LoadingState';
 import { catalogueNumber } from '../../domain/brakes';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { SizeAvailability, SizeDelivery } from '../../api/wire';
 import { shippingCostLabel, shippingPromise } from '../../domain/shippingTime';
 

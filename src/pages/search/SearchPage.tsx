@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useAppSelector, useFlow, useLayoutKind } from '../../../store/hooks';
 import { ProductGrid } from '../../components/ProductCard';
 import { LoadingState } from '../../components/LoadingState';

@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider } from '../../../src/i18n/react';
 import type { BrakeProduct } from '../../../src/api/wire';
 import { BRAKE_CATEGORY, TRAIT } from '../../../src/api/wire';
 import { createI18n } from '../../../src/i18n';

@@ -1,7 +1,7 @@
 import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider } from '../../../src/i18n/react';
 import flows from '../../../store/flowsSlice';
 import { showAlert } from '../../../sagas/alert';
 import { createI18n } from '../../../src/i18n';
