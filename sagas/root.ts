@@ -5,7 +5,6 @@ import { layoutSaga, readViewType } from './layout';
 import { pageSaga } from './page';
 import { partialLoadLauncher } from './partialLoadLauncher';
 import { flowManager, setInspector } from './flows';
-import { shopDataSaga } from './shopData';
 import { hotspotsSaga } from './hotspots';
 import { consentSaga } from './consent';
 import { pageSagas } from './pageSagas';
@@ -43,7 +42,7 @@ function startInspector(): Promise<void> | undefined {
  * The page's one shop data bundle, for what the server did not already draw: the basket and
  * wishlist (when the page came without them), and the snippets, top layers and widgets when they
  * were placed for another device than the layout mode says this is. A page drawn for this device
- * asks for nothing.
+ * asks for nothing, and does not load the bundle's code.
  */
 export function* requestPageBundle() {
   const mode: number = yield call(readViewType);
@@ -54,10 +53,18 @@ export function* requestPageBundle() {
   const request: ShopDataRequest = {};
   if (!drawn.basket) Object.assign(request, { Basket: {}, Wishlist: {} });
   if (drawn.device !== device) Object.assign(request, { Snippets: { format: 'json', params }, ToplayersAndWidgets: { format: 'json', params } });
-  if (Object.keys(request).length) yield put(shopDataRequested(request));
+  if (!Object.keys(request).length) return;
+  // The bundle's saga (batching, placing snippets and widgets, the sanitiser) is its own chunk.
+  const bundle: Awaited<ReturnType<typeof loadShopDataSaga>> = yield call(loadShopDataSaga);
+  yield fork(bundle.shopDataSaga);
+  yield put(shopDataRequested(request));
+}
+
+export function loadShopDataSaga() {
+  return import(/* webpackChunkName: "shop-data" */ './shopData');
 }
 
 export function* rootSaga() {
   if (process.env.SHOP_INSPECTOR === '1' && inspectorWanted(window.location.search)) yield call(startInspector);
-  yield all([fork(flowManager), fork(consentSaga), fork(shopDataSaga), fork(hotspotsSaga), fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(miniBasketSaga), fork(bannersSaga), fork(liveSearchLauncher), fork(stickyHeaderSaga), fork(brakeFinderLauncher), fork(pageSagas), fork(vehicleSaga), fork(pageSaga), fork(partialLoadLauncher), fork(requestPageBundle), fork(extraScriptsSaga)]);
+  yield all([fork(flowManager), fork(consentSaga), fork(hotspotsSaga), fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(miniBasketSaga), fork(bannersSaga), fork(liveSearchLauncher), fork(stickyHeaderSaga), fork(brakeFinderLauncher), fork(pageSagas), fork(vehicleSaga), fork(pageSaga), fork(partialLoadLauncher), fork(requestPageBundle), fork(extraScriptsSaga)]);
 }

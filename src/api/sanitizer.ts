@@ -1,5 +1,3 @@
-import { sanitizeShopFragment } from '../domain/htmlPolicy';
-
 /**
  * Server HTML that arrives after load (hotspots, snippets, widgets) is sanitised before it
  * reaches the page, by DOMPurify with the shop's explicit allow-list (src/domain/htmlPolicy.ts:
@@ -14,8 +12,9 @@ let loaded: Promise<SanitizeToFragment> | null = null;
 /** The page's sanitiser, DOMPurify loaded on first use. */
 export function loadSanitizer(): Promise<SanitizeToFragment> {
   loaded ??= (async () => {
-    const purify = (await import(/* webpackChunkName: "sanitizer" */ 'dompurify')).default;
-    return (html: string) => sanitizeShopFragment(purify, html);
+    // DOMPurify and the allow-list travel together in the sanitiser's chunk.
+    const [purify, { sanitizeShopFragment }] = await Promise.all([import(/* webpackChunkName: "sanitizer" */ 'dompurify'), import(/* webpackChunkName: "sanitizer" */ '../domain/htmlPolicy')]);
+    return (html: string) => sanitizeShopFragment(purify.default, html);
   })();
   return loaded;
 }

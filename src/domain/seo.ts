@@ -1,6 +1,7 @@
 import type { ListingResponse, ProductPageData, ProductSizeData } from '../api/wire';
 import { TRAIT } from '../api/wire';
 import it from '../i18n/it';
+import itSeo from '../i18n/it.seo';
 import pl from '../i18n/pl';
 import en from '../i18n/en';
 import { isPhonePrice } from './productOffer';
@@ -37,19 +38,19 @@ export const DESCRIPTION_MAX = 155;
 export const NOINDEX = 'noindex,follow';
 
 const SCHEMA = 'https://schema.org';
-const CATALOGUES = { it, pl, en };
+const CATALOGUES = { it: { ...it, seo: itSeo }, pl, en };
 const OG_LOCALE: Record<SeoLanguage, string> = { it: 'it_IT', pl: 'pl_PL', en: 'en_GB' };
 
 /* ------------------------------------------------------------------ texts */
 
 /** A key of the `seo` section; plural keys by their base name (`listingDescription` for `listingDescription_one`...). */
-type SeoKey = keyof typeof it.seo extends infer K ? (K extends `${infer Base}_${'one' | 'other'}` ? Base : K) : never;
+type SeoKey = keyof typeof itSeo extends infer K ? (K extends `${infer Base}_${'one' | 'other'}` ? Base : K) : never;
 
 /** A `seo.*` text in the page's language with `{{name}}` values filled in; `count` picks the plural form. */
 function text(lang: SeoLanguage, key: SeoKey, values: Record<string, string | number> = {}, count?: number): string {
   const section = CATALOGUES[lang].seo as Record<string, string | undefined>;
   const plural = count === undefined ? undefined : section[`${key}_${new Intl.PluralRules(lang).select(count)}`] ?? section[`${key}_other`];
-  const template = plural ?? section[key] ?? (it.seo as Record<string, string | undefined>)[key] ?? key;
+  const template = plural ?? section[key] ?? (itSeo as Record<string, string | undefined>)[key] ?? key;
   return template.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name] ?? ''));
 }
 

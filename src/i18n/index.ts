@@ -2,6 +2,7 @@ import i18next, { type i18n } from 'i18next';
 import itCore from './it';
 import itContact from './it.contact';
 import itOffer from './it.offer';
+import itSeo from './it.seo';
 import pl from './pl';
 import en from './en';
 
@@ -19,7 +20,7 @@ function mergeParts(...parts: object[]): Record<string, unknown> {
 }
 
 /** The whole Italian catalogue: the core and every page's texts. */
-export const it = mergeParts(itCore, itOffer, itContact);
+export const it = mergeParts(itCore, itOffer, itContact, { seo: itSeo });
 
 export const resources = { it: { translation: it }, pl: { translation: pl }, en: { translation: en } };
 

@@ -1,4 +1,5 @@
 import type itContact from './it.contact';
+import type itSeo from './it.seo';
 import type itOffer from './it.offer';
 
 /**
@@ -54,32 +55,6 @@ const it = {
   },
   cms: { otherLanguages: 'Questa pagina in altre lingue' },
   language: { it: 'Italiano', pl: 'Polski', en: 'English' },
-  /** Search engines and link previews (src/domain/seo.ts): titles, meta descriptions, breadcrumbs. */
-  seo: {
-    titleSuffix: ' | {{shop}}',
-    homeTitle: 'Ricambi freni per auto: pastiglie, dischi e kit',
-    homeDescription: 'Pastiglie, dischi e kit freni delle migliori marche per ogni auto. Cerca per veicolo, nome o codice OE e ricevi il ricambio giusto in pochi giorni.',
-    productTitle: '{{name}} – {{maker}}',
-    productDescription: '{{text}} {{maker}}.',
-    listingTitle: 'Ricambi freni',
-    listingProducer: '{{title}} {{producer}}',
-    listingVehicle: '{{title}} per {{vehicle}}',
-    listingPage: '{{title}} – pagina {{page}}',
-    listingDescription_one: '{{title}}: {{count}} ricambio delle migliori marche, con prezzi, disponibilità e tempi di spedizione. Scegli il tuo veicolo per vedere i ricambi adatti.',
-    listingDescription_other: '{{title}}: {{count}} ricambi delle migliori marche, con prezzi, disponibilità e tempi di spedizione. Scegli il tuo veicolo per vedere i ricambi adatti.',
-    listingEmptyDescription: '{{title}}: al momento nessun ricambio corrisponde alla ricerca.',
-    searchTitle: 'Risultati per «{{text}}»',
-    searchDescription: 'Ricambi freni trovati per «{{text}}»: pastiglie, dischi e kit con prezzi e disponibilità.',
-    basketTitle: 'Il tuo carrello',
-    basketDescription: 'I prodotti nel tuo carrello, le spese di spedizione e i tempi di consegna.',
-    brakesTitle: 'Configuratore freni: trova pastiglie e dischi per la tua auto',
-    brakesDescription: 'Scegli marca, modello e motore o inserisci un codice OE: il configuratore mostra le pastiglie e i dischi freno adatti e li confronta.',
-    contactTitle: 'Contatti e assistenza',
-    contactDescription: 'Scrivici per un ordine, un reso o per scegliere il ricambio giusto: ti rispondiamo entro un giorno lavorativo.',
-    noProductTitle: 'Prodotto non trovato',
-    noProductDescription: 'Il prodotto che cerchi non esiste o non è più disponibile.',
-    breadcrumbHome: 'Home',
-  },
   home: {
     news: 'Novità',
     title: 'Ricambi freni per ogni auto',
@@ -307,7 +282,7 @@ const it = {
 
 export default it;
 /** The whole Italian catalogue: the core and every page's texts. */
-export type FullItalian = typeof it & typeof itOffer & typeof itContact;
+export type FullItalian = typeof it & typeof itOffer & typeof itContact & { seo: typeof itSeo };
 
 /** Every language has every Italian key; sections may add plural forms Italian lacks (_few, _many). */
 export type Catalogue = { [Section in keyof FullItalian]: FullItalian[Section] & Record<string, unknown> };
