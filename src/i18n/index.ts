@@ -3,6 +3,7 @@ import itCore from './it';
 import itContact from './it.contact';
 import itOffer from './it.offer';
 import itSeo from './it.seo';
+import itCompare from './it.compare';
 import pl from './pl';
 import en from './en';
 
@@ -20,7 +21,7 @@ function mergeParts(...parts: object[]): Record<string, unknown> {
 }
 
 /** The whole Italian catalogue: the core and every page's texts. */
-export const it = mergeParts(itCore, itOffer, itContact, { seo: itSeo });
+export const it = mergeParts(itCore, itOffer, itContact, itCompare, { seo: itSeo });
 
 export const resources = { it: { translation: it }, pl: { translation: pl }, en: { translation: en } };
 

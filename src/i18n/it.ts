@@ -1,3 +1,4 @@
+import type itCompare from './it.compare';
 import type itContact from './it.contact';
 import type itSeo from './it.seo';
 import type itOffer from './it.offer';
@@ -184,48 +185,6 @@ const it = {
       close: 'Chiudi avviso: {{name}}',
     },
   },
-  compare: {
-    title: 'Confronto prodotti',
-    close: 'Chiudi il confronto',
-    minimum: 'Selezionare almeno 2 prodotti per il confronto',
-    categories: 'Categorie a confronto',
-    tab: '{{title}} ({{count}})',
-    scrollHint: 'Scorri la tabella in orizzontale per vedere tutti i prodotti.',
-    feature: 'Caratteristica',
-    onlyDifferences: 'Mostra solo le differenze',
-    legend: 'Le righe segnate con ≠ hanno valori diversi tra i prodotti.',
-    differs: 'valori diversi',
-    none: 'non indicato',
-    newTab: '(si apre in una nuova scheda)',
-    remove: 'Rimuovi',
-    removeNamed: 'Rimuovi {{name}} dal confronto',
-    price: 'Prezzo',
-    catalogueNumber: 'Codice catalogo',
-    producer: 'Produttore',
-    photoAlt: 'Foto: {{name}}',
-    drawingAlt: 'Disegno tecnico {{number}}',
-    noDrawing: 'Disegno non disponibile',
-    engineCount: '{{name}} ({{count}})',
-    rows: {
-      photo: 'Foto',
-      drawing: 'Disegno tecnico',
-      details: 'Dettagli',
-      axis: 'Asse',
-      width: 'Larghezza [mm]',
-      height: 'Altezza [mm]',
-      thickness: 'Spessore [mm]',
-      minThickness: 'Spessore minimo [mm]',
-      wva: 'Numero WVA',
-      wear: 'Contatto segnalatore usura',
-      diameter: 'Diametro [mm]',
-      discType: 'Tipo disco',
-      holes: 'Numero fori',
-      centering: 'Centraggio [mm]',
-      contents: 'Contenuto',
-      replacements: 'Codici di ricambio',
-      engines: 'Compatibilità motori',
-    },
-  },
   finder: {
     title: "Trova i freni per la tua auto",
     sections: { data: "Il tuo veicolo", products: "Prodotti", details: "Confronto" },
@@ -282,7 +241,7 @@ const it = {
 
 export default it;
 /** The whole Italian catalogue: the core and every page's texts. */
-export type FullItalian = typeof it & typeof itOffer & typeof itContact & { seo: typeof itSeo };
+export type FullItalian = typeof it & typeof itOffer & typeof itContact & typeof itCompare & { seo: typeof itSeo };
 
 /** Every language has every Italian key; sections may add plural forms Italian lacks (_few, _many). */
 export type Catalogue = { [Section in keyof FullItalian]: FullItalian[Section] & Record<string, unknown> };

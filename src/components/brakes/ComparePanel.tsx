@@ -4,6 +4,11 @@ import type { BrakeProduct } from '../../api/wire';
 import { ALL_CATEGORIES, buildComparison, DRAWING_BASE_URL, MIN_COMPARE, type TraitEngines } from '../../domain/comparison';
 import { CompareTables } from './CompareTables';
 import '../../styles/compare.css';
+import { addPageTexts } from '../../i18n/runtime';
+import itCompare from '../../i18n/it.compare';
+
+// The comparison's own Italian texts join the catalogue as its chunk loads.
+addPageTexts(itCompare);
 
 export interface ComparePanelProps {
   /** The products to compare, in column order (the finder keeps them; ids under compareBrakes). */
