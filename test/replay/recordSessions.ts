@@ -26,7 +26,7 @@ async function startDevServer(port: number): Promise<{ url: string; stop: () => 
   const dev: ChildProcess = spawn(process.execPath, [join(root, 'scripts', 'dev.mjs')], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CATALOGUE_SIZE: '2000', SHOP_TEST_HOOKS: '1', DEV_STATIC_DIR: join(dataDir, 'static') },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CATALOGUE_SIZE: '2000', WORKERS: '1', SHOP_TEST_HOOKS: '1', DEV_STATIC_DIR: join(dataDir, 'static') },
   });
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();

@@ -64,9 +64,13 @@ function plain<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
 
-/** Who put an action, for `orderedPuts`: a flow by its id, anything else by its slice. */
+/**
+ * Who put an action, for `orderedPuts`: a flow by its id (what its runner puts apart from what
+ * other sagas send it: they run side by side), anything else by its slice.
+ */
 export function sourceOf(action: Action): string {
   const payload = (action as { payload?: { id?: unknown } }).payload;
+  if (action.type === 'flows/send' && typeof payload?.id === 'string') return `flow ${payload.id} (sent to)`;
   if (action.type.startsWith('flows/') && typeof payload?.id === 'string') return `flow ${payload.id}`;
   return action.type.split('/')[0];
 }
