@@ -3,6 +3,8 @@ import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 
 export interface FirstLoadRow {
   page: string;
+  /** 'phone': 375 px with a phone's user agent; 'desktop': 1280 px with a computer's. */
+  device?: 'phone' | 'desktop';
   url: string;
   jsFiles: number;
   jsGzipKB: number;
@@ -18,7 +20,10 @@ const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
  * Opens each page in Chromium and adds up the JS and CSS it loads until the network is idle:
  * what a shopper's first visit to that page type really downloads.
  */
-export async function measureFirstLoad(baseUrl: string, pages: Record<string, string>, chromiumPath: string): Promise<FirstLoadRow[]> {
+/** A phone's user agent: the server draws a phone's page (snippets, widgets) as it would for a real one. */
+const PHONE_USER_AGENT = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
+
+export async function measureFirstLoad(baseUrl: string, pages: Record<string, string>, chromiumPath: string, device: 'phone' | 'desktop' = 'phone'): Promise<FirstLoadRow[]> {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -27,9 +32,9 @@ export async function measureFirstLoad(baseUrl: string, pages: Record<string, st
   try {
     for (const [page, path] of Object.entries(pages)) {
       // A page that shows no script at all did not load (a server hiccup on a busy machine): one more try.
-      let row = await measurePage(browser, baseUrl, page, path);
-      if (row.jsFiles === 0) row = await measurePage(browser, baseUrl, page, path);
-      rows.push(row.jsFiles === 0 ? { ...row, note: 'no script loaded in two tries' } : row);
+      let row = await measurePage(browser, baseUrl, page, path, device);
+      if (row.jsFiles === 0) row = await measurePage(browser, baseUrl, page, path, device);
+      rows.push(row.jsFiles === 0 ? { ...row, device, note: 'no script loaded in two tries' } : { ...row, device });
     }
   } finally {
     await browser.close();
@@ -37,8 +42,10 @@ export async function measureFirstLoad(baseUrl: string, pages: Record<string, st
   return rows;
 }
 
-async function measurePage(browser: Browser, baseUrl: string, page: string, path: string): Promise<FirstLoadRow> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+async function measurePage(browser: Browser, baseUrl: string, page: string, path: string, device: 'phone' | 'desktop'): Promise<FirstLoadRow> {
+  const context = await browser.newContext(
+    device === 'phone' ? { viewport: { width: 375, height: 812 }, userAgent: PHONE_USER_AGENT, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 800 } },
+  );
   try {
     const tab = await context.newPage();
     const bodies: Array<Promise<{ kind: 'js' | 'css'; body: Buffer } | null>> = [];
