@@ -1,9 +1,12 @@
 import { useTranslation } from '../i18n/react';
 import { useAppDispatch, useFlow } from '../../store/hooks';
 import { flowSend } from '../../store/flowsSlice';
-import type { AlertMessage } from '../../machines/alert';
+import { ALERT_FADE_IN_MS, type AlertMessage } from '../../machines/alert';
 
-/** Shows the alert flow's message: fades in, hides by itself or on click. */
+/**
+ * Shows the alert flow's message: fades in (over the machine's 500 ms, so the fade and the
+ * flow's fadingIn state end together), hides by itself or on click.
+ */
 export function AlertHost() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -18,6 +21,7 @@ export function AlertHost() {
           type="button"
           className={`alert alert--${message.style}`}
           data-state={state}
+          style={{ animationDuration: `${ALERT_FADE_IN_MS}ms` }}
           onClick={() => dispatch(flowSend({ id: 'alert', event: { type: 'CLICK' } }))}
         >
           <span className="alert__text">{t(message.key, message.params ?? {})}</span>

@@ -1,8 +1,10 @@
+import { AxiosError, type AxiosAdapter } from 'axios';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { loadAttributes } from '../../../sagas/product';
 import { fetchProductXml, parseProductXml } from '../../../src/api/catalogue';
+import { http, HttpError } from '../../../src/api/http';
 import productReducer, { productXmlLoaded } from '../../../store/productSlice';
 
 /** The shape the shop's /projector.php?getProductXML=true answers (server/routes/content.ts). */
@@ -42,5 +44,37 @@ describe('the product XML (storefront spec, call 7)', () => {
       .provide([[matchers.call.fn(fetchProductXml), throwError(new Error('timeout'))]])
       .not.put.actionType(productXmlLoaded.type)
       .run();
+  });
+
+  describe('the 18 s product ajax timeout (storefront spec, section 9)', () => {
+    // A server that never answers, behind a transport that gives up when the request's own
+    // timeout runs out, as the browser's XMLHttpRequest does for axios.
+    const silentServer: AxiosAdapter = (config) =>
+      new Promise((_resolve, reject) => {
+        if (config.timeout) setTimeout(() => reject(new AxiosError(`timeout of ${config.timeout}ms exceeded`, 'ECONNABORTED', config)), config.timeout);
+      });
+    let transport: typeof http.axios.defaults.adapter;
+    beforeEach(() => {
+      jest.useFakeTimers();
+      transport = http.axios.defaults.adapter;
+      http.axios.defaults.adapter = silentServer;
+    });
+    afterEach(() => {
+      http.axios.defaults.adapter = transport;
+      jest.useRealTimers();
+    });
+
+    it('the product XML is still awaited at 17 999 ms and given up as a timeout at 18 000 ms', async () => {
+      let outcome: unknown = 'waiting';
+      void fetchProductXml(15).then(
+        () => (outcome = 'answered'),
+        (error: unknown) => (outcome = error),
+      );
+      await jest.advanceTimersByTimeAsync(17_999);
+      expect(outcome).toBe('waiting');
+      await jest.advanceTimersByTimeAsync(1);
+      expect(outcome).toBeInstanceOf(HttpError);
+      expect(outcome).toMatchObject({ status: 0, reason: 'timeout' });
+    });
   });
 });

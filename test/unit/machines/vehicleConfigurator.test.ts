@@ -9,7 +9,7 @@ import {
   type VehicleConfiguratorEmitted,
   type VehicleConfiguratorEvent,
 } from '../../../machines/vehicleConfigurator';
-import { EMPTY_CHOICE, NO_ENGINE_ALERT_MS, parentLevel, VEHICLE_LEVELS, type VehicleChoice } from '../../../src/domain/vehicle';
+import { EMPTY_CHOICE, parentLevel, VEHICLE_LEVELS, type VehicleChoice } from '../../../src/domain/vehicle';
 
 const fiat = { id: 7, name: 'Fiat' };
 const audi = { id: 3, name: 'Audi' };
@@ -118,8 +118,8 @@ describe('vehicle configurator machine', () => {
     send({ type: 'LOADED', level: 'engine', parentId: 5003, count: 0 });
     expect(context().status.engine).toBe('none');
     send({ type: 'CLICK_DISABLED', level: 'engine' });
-    expect(emitted.at(-1)).toEqual({ type: 'alert', key: 'vehicle.noEngine', style: 'info', duration: NO_ENGINE_ALERT_MS });
-    expect(NO_ENGINE_ALERT_MS).toBe(7000);
+    // 7000 ms: brake-shop spec, section 9 (the value, not the constant: a change of NO_ENGINE_ALERT_MS fails here).
+    expect(emitted.at(-1)).toEqual({ type: 'alert', key: 'vehicle.noEngine', style: 'info', duration: 7000 });
   });
 
   it('clicking a disabled select asks for the missing choice', () => {
