@@ -53,15 +53,16 @@ describe('the product XML (storefront spec, call 7)', () => {
       new Promise((_resolve, reject) => {
         if (config.timeout) setTimeout(() => reject(new AxiosError(`timeout of ${config.timeout}ms exceeded`, 'ECONNABORTED', config)), config.timeout);
       });
-    let transport: typeof http.axios.defaults.adapter;
-    beforeEach(() => {
+    let transport: AxiosAdapter | undefined;
+    beforeEach(async () => {
+      const client = await http.instance();
+      transport = client.defaults.adapter as AxiosAdapter | undefined;
+      client.defaults.adapter = silentServer;
       jest.useFakeTimers();
-      transport = http.axios.defaults.adapter;
-      http.axios.defaults.adapter = silentServer;
     });
-    afterEach(() => {
-      http.axios.defaults.adapter = transport;
+    afterEach(async () => {
       jest.useRealTimers();
+      (await http.instance()).defaults.adapter = transport;
     });
 
     it('the product XML is still awaited at 17 999 ms and given up as a timeout at 18 000 ms', async () => {

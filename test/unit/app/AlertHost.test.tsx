@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider } from '../../../src/i18n/react';
 import { alertSaga, showAlert } from '../../../sagas/alert';
 import { AlertHost } from '../../../src/components/AlertHost';
 import { createI18n } from '../../../src/i18n';

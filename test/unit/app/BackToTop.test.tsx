@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider } from '../../../src/i18n/react';
 import { BackToTop } from '../../../src/components/BackToTop';
 import { createI18n } from '../../../src/i18n';
 import { scrollingPage, type ScrollingPage } from '../../fixtures/animationFrames';
