@@ -8,6 +8,7 @@ import { flowStartRequested, flowStopRequested } from '../../sagas/flows';
 import type { SliderContext } from '../../machines/slider';
 import { SLIDER_DEFAULTS, SLIDER_KEYS } from '../domain/slider';
 import { CategoryTile, type CategoryRow } from './CategoryTiles';
+import { useSlideImageRetry } from './useSlideImageRetry';
 
 export const CATEGORY_SLIDER_FLOW = 'slider:categories';
 
@@ -25,6 +26,8 @@ export default function CategorySlider({ rows, title, headingId, slidesToShow }:
   const flow = useFlow<SliderContext>(id);
   const slider = useRef<Slider>(null);
   const root = useRef<HTMLDivElement>(null);
+  // A slide image that fails to load is asked again (3 times, 500 ms apart).
+  useSlideImageRetry(root);
   const send = (event: { type: string; [key: string]: unknown }) => dispatch(flowSend({ id, event }));
   const count = rows.length;
 

@@ -7,6 +7,7 @@ import { flowSend } from '../../store/flowsSlice';
 import { flowStartRequested, flowStopRequested } from '../../sagas/flows';
 import type { SliderContext } from '../../machines/slider';
 import { HOTSPOT_SLIDER_BREAKPOINTS, HOTSPOT_SLIDER_WIDEST, SLIDER_DEFAULTS, slidesToShowAt } from '../domain/slider';
+import { useSlideImageRetry } from './useSlideImageRetry';
 
 /**
  * The hotspot products as a carousel (react-slick draws and swipes; the slider machine owns
@@ -20,6 +21,8 @@ export default function HotspotSlider({ zone, labelledBy, slides }: { zone: stri
   const flow = useFlow<SliderContext>(id);
   const slider = useRef<Slider>(null);
   const root = useRef<HTMLElement>(null);
+  // A slide image that fails to load is asked again (3 times, 500 ms apart).
+  useSlideImageRetry(root);
   const send = (event: { type: string; [key: string]: unknown }) => dispatch(flowSend({ id, event }));
 
   useEffect(() => {
