@@ -1,15 +1,14 @@
-import { createAction } from '@reduxjs/toolkit';
 import { fork, put, takeEvery } from 'redux-saga/effects';
 import { alertMachine, type AlertMessage } from '../machines/alert';
 import { isHttpError } from '../src/api/http';
 import type { ApiError } from '../src/api/wire';
 import { flowSend } from '../store/flowsSlice';
 import { runFlow } from './flows';
+import { showAlert } from '../store/actions';
+
+export { showAlert };
 
 export const ALERT_FLOW = 'alert';
-
-/** Any part of the site shows a message through this one action. */
-export const showAlert = createAction<AlertMessage>('alert/show');
 
 /**
  * The alert for a failed call: when the server said no (a 4xx with its `{ error: { code,

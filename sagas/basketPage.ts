@@ -1,4 +1,3 @@
-import { createAction } from '@reduxjs/toolkit';
 import { call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import { setBasketLine } from '../src/api/basket';
 import { fetchInstalmentParams } from '../src/api/catalogue';
@@ -14,12 +13,9 @@ import type { RootState } from '../store';
 import { refusalAlert, showAlert } from './alert';
 import { BASKET_ERROR_MS } from './miniBasket';
 import { SHOP_CURRENCY, type InstalmentRequest } from '../src/domain/instalments';
+import { lineQuantityEntered, estimateRequested } from '../store/actions';
 
-/** The shopper set a line's quantity on the basket page (0 removes it). */
-export const lineQuantityEntered = createAction<{ key: string; quantity: number }>('basketPage/lineQuantityEntered');
-/** The shopper asked what shipping costs to a country and postcode. */
-export const estimateRequested = createAction<{ country: string; postcode: string; language: string }>('basketPage/estimateRequested');
-
+export { lineQuantityEntered, estimateRequested };
 
 /** A line's quantity under its rules; 0 stays 0 (the shopper removes the line). */
 export function* setLineQuantity(action: ReturnType<typeof lineQuantityEntered>) {

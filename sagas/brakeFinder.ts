@@ -1,4 +1,4 @@
-import { createAction, type Action } from '@reduxjs/toolkit';
+import type { Action } from '@reduxjs/toolkit';
 import { call, cancelled, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import { brakeFinderMachine, type BrakeFinderEmitted } from '../machines/brakeFinder';
 import {
@@ -41,6 +41,9 @@ import {
 import { showAlert } from './alert';
 import { runFlow } from './flows';
 import { listAddRequested } from './miniBasket';
+import { finderBasketRequested } from '../store/actions';
+
+export { finderBasketRequested };
 
 /**
  * The brake finder's side effects: runs its machine and answers what it emits (engine data
@@ -49,9 +52,6 @@ import { listAddRequested } from './miniBasket';
  * scroll; alerts) and the finder's basket form.
  */
 export const FINDER_FLOW = 'brakeFinder';
-
-/** The finder's basket form: size, product, number (fixed at 1, but checked). */
-export const finderBasketRequested = createAction<{ product: number; size: string; number: string }>('finder/basketRequested');
 
 type Emitted<T extends BrakeFinderEmitted['type']> = Extract<BrakeFinderEmitted, { type: T }>;
 type EmittedAction<T extends BrakeFinderEmitted['type']> = ReturnType<typeof flowEmitted> & { payload: { event: Emitted<T> } };

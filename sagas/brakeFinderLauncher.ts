@@ -1,17 +1,15 @@
-import { createAction } from '@reduxjs/toolkit';
 import type { Channel, Task } from 'redux-saga';
 import type { Action } from '@reduxjs/toolkit';
 import { actionChannel, call, cancel, fork, take } from 'redux-saga/effects';
+import { finderMounted, finderUnmounted } from '../store/actions';
+
+export { finderMounted, finderUnmounted };
 
 /**
  * Starts the brake finder's saga when a finder mounts and stops it when it unmounts. The
  * finder's code (saga, API, rules) is its own chunk, loaded here the first time: pages
  * without a finder never download it.
  */
-/** `country`: the shop version whose engine data the finder reads (the page's language). */
-export const finderMounted = createAction<{ startsAtOnce: boolean; country?: string }>('finder/mounted');
-export const finderUnmounted = createAction('finder/unmounted');
-
 export function loadFinderSaga() {
   return import(/* webpackChunkName: "brake-finder" */ './brakeFinder');
 }

@@ -1,9 +1,9 @@
-import { createAction, type Action } from '@reduxjs/toolkit';
+import type { Action } from '@reduxjs/toolkit';
 import { buffers, eventChannel, type Channel, type EventChannel, type Task } from 'redux-saga';
 import { actionChannel, call, cancel, cancelled, flush, fork, put, take, takeEvery, type SagaReturnType } from 'redux-saga/effects';
 import { machineLoaders, machines } from '../machines';
 import { createActor, type AnyActorRef, type AnyStateMachine, type InspectionEvent, type Observer } from 'xstate';
-import { flowEmitted, flowSend, flowUpdated, flowStopped, type FlowEvent } from '../store/flowsSlice';
+import { flowEmitted, flowSend, flowStartRequested, flowStopRequested, flowUpdated, flowStopped, type FlowEvent } from '../store/flowsSlice';
 
 /**
  * The one bridge between XState flows and the store. `runFlow` starts a machine's actor,
@@ -69,9 +69,7 @@ export function* runFlow(id: string, machine: AnyStateMachine, input?: unknown) 
   }
 }
 
-/** A component's own flow (one per slider, say): started by id from the machine registry. */
-export const flowStartRequested = createAction<{ id: string; machine: string; input?: unknown }>('flows/startRequested');
-export const flowStopRequested = createAction<{ id: string }>('flows/stopRequested');
+export { flowStartRequested, flowStopRequested };
 
 export function* flowManager() {
   const running = new Map<string, Task>();

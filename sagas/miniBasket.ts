@@ -1,4 +1,4 @@
-import { createAction, type Action } from '@reduxjs/toolkit';
+import type { Action } from '@reduxjs/toolkit';
 import { call, fork, put, select, takeEvery } from 'redux-saga/effects';
 import { miniBasketMachine, type MiniBasketEmitted } from '../machines/miniBasket';
 import type { AddToBasketResult } from '../src/api/basket';
@@ -12,6 +12,9 @@ import { showAlert } from './alert';
 import { refreshBasket } from './basket';
 import { runFlow } from './flows';
 import { addLineToBasket } from './basketAdd';
+import { listAddRequested } from '../store/actions';
+
+export { listAddRequested };
 
 export const MINI_BASKET_FLOW = 'miniBasket';
 
@@ -19,9 +22,6 @@ export { BASKET_ERROR_MS };
 
 /** Basket quantity from a list is fixed at 1 (brake-shop spec, section 9). */
 export const LIST_QUANTITY = 1;
-
-/** Add one of a product from a list (quantity from a list is fixed at 1). */
-export const listAddRequested = createAction<{ product: number; size: string }>('basket/listAddRequested');
 
 const emittedBy =
   (type: MiniBasketEmitted['type']) =>

@@ -1,4 +1,4 @@
-import { createAction, type Action } from '@reduxjs/toolkit';
+import type { Action } from '@reduxjs/toolkit';
 import { all, call, cancelled, delay, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import { buyBoxMachine, type BuyBoxEmitted, type PriceMode } from '../machines/buyBox';
 import type { AddToBasketResult } from '../src/api/basket';
@@ -32,11 +32,9 @@ import type { RootState } from '../store';
 import { showAlert } from './alert';
 import { runFlow } from './flows';
 import { addLineToBasket } from './basketAdd';
+import { quantityEntered, notifyRequested } from '../store/actions';
 
-/** The shopper typed a quantity (or pressed - / +): corrected by the quantity rules. */
-export const quantityEntered = createAction<number>('product/quantityEntered');
-/** The notify-me-when-available form was sent. */
-export const notifyRequested = createAction<{ email: string }>('product/notifyRequested');
+export { quantityEntered, notifyRequested };
 
 /** Couriers and instalments follow the quantity; typing is let settle first. */
 export const EXTRAS_DEBOUNCE_MS = 300;

@@ -5,10 +5,9 @@ import { isHeaderFixed } from '../src/domain/stickyHeader';
 import type { RootState } from '../store';
 import { flowMatches, flowSend } from '../store/flowsSlice';
 import { runFlow } from './flows';
+import { STICKY_HEADER_FLOW, HEADER_SLOT_ID } from '../store/actions';
 
-export const STICKY_HEADER_FLOW = 'stickyHeader';
-/** The element that holds the header's place in the page (Header.tsx). */
-export const HEADER_SLOT_ID = 'site-header-slot';
+export { STICKY_HEADER_FLOW, HEADER_SLOT_ID };
 
 export interface HeaderMetrics {
   scrollY: number;

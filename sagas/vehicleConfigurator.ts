@@ -22,13 +22,12 @@ import { flowEmitted, flowSend } from '../store/flowsSlice';
 import { engineCategoriesLoaded, vehicleCleared, vehicleOptionsLoaded, vehicleRestored, type VehicleState } from '../store/vehicleSlice';
 import { showAlert } from './alert';
 import { navigateTo } from '../src/api/navigation';
+import { vehicleRemoveRequested, VEHICLE_FLOW } from '../store/actions';
 
-/** The configurator's flow id: its component starts it (with the saved vehicle as input) and stops it. */
-export const VEHICLE_FLOW = 'vehicleConfigurator';
+export { vehicleRemoveRequested, VEHICLE_FLOW };
+
 export const HOME_PATH = '/main.php';
 
-/** The saved vehicle bar's "remove": clear the store and go home. */
-export const vehicleRemoveRequested = createAction('vehicle/removeRequested');
 /** One select's options, for the choices before it (one request per level at a time). */
 export const vehicleOptionsRequested = createAction<{ level: VehicleLevel; parentId: number | null; parents: Partial<Record<VehicleLevel, number>> }>(
   'vehicle/optionsRequested',

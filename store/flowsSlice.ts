@@ -33,6 +33,10 @@ const flowsSlice = createSlice({
 export const { flowUpdated, flowStopped } = flowsSlice.actions;
 /** UI -> flow: forwarded to the actor as an event by the flow bridge. */
 export const flowSend = createAction<{ id: string; event: FlowEvent }>('flows/send');
+
+/** A component's own flow (one per carousel, the contact form, the configurator): started by id from the machine registry, stopped by id. */
+export const flowStartRequested = createAction<{ id: string; machine: string; input?: unknown }>('flows/startRequested');
+export const flowStopRequested = createAction<{ id: string }>('flows/stopRequested');
 /** Flow -> sagas: what the machine emitted (its requests for side effects). */
 export const flowEmitted = createAction<{ id: string; event: FlowEvent }>('flows/emitted');
 export default flowsSlice.reducer;

@@ -1,5 +1,5 @@
 import { useTranslation } from '../i18n/react';
-import { HEADER_SLOT_ID, STICKY_HEADER_FLOW } from '../../sagas/stickyHeader';
+import { HEADER_SLOT_ID, STICKY_HEADER_FLOW } from '../../store/actions';
 import { flowMatches, flowSend } from '../../store/flowsSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CATEGORY_LINKS } from './categoryLinks';

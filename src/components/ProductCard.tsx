@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useTranslation } from '../i18n/react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { listAddRequested } from '../../sagas/miniBasket';
+import { listAddRequested } from '../../store/actions';
 import type { ListingProduct } from '../api/wire';
 import { catalogueNumber } from '../domain/brakes';
 import { smallSource } from '../domain/responsiveImage';

@@ -1,6 +1,6 @@
 import '../styles/vehicle.css';
 import { useTranslation } from '../i18n/react';
-import { vehicleRemoveRequested } from '../../sagas/vehicleConfigurator';
+import { vehicleRemoveRequested } from '../../store/actions';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { vehicleLabel } from '../domain/vehicle';
 

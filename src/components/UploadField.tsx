@@ -1,6 +1,6 @@
 import { useId, type ChangeEvent } from 'react';
 import { useAppDispatch } from '../../store/hooks';
-import { showAlert } from '../../sagas/alert';
+import { showAlert } from '../../store/actions';
 import type { AlertMessage } from '../../machines/alert';
 import { checkUpload, PHOTO_FIELD, type UploadRejection } from '../domain/upload';
 import { measureImage } from './measureImage';

@@ -2,7 +2,7 @@ import '../../styles/finder.css';
 import { lazy, Suspense, useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../i18n/react';
 import type { FinderSection as SectionName, FinderTab } from '../../../machines/brakeFinder';
-import { finderMounted, finderUnmounted } from '../../../sagas/brakeFinderLauncher';
+import { finderMounted, finderUnmounted } from '../../../store/actions';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { comparedCategory } from '../../domain/brakeFinder';
 import { FinderSection, type SectionState } from './FinderSection';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { finderBasketRequested } from '../../../sagas/brakeFinder';
+import { finderBasketRequested } from '../../../store/actions';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import type { BrakeProduct } from '../../api/wire';
 import { axisSide, basketSize, catalogueNumber, categoryIcon, compareAlert, drawingUrl, FINDER_MIN_COMPARE, finderListingLink, layoutSize } from '../../domain/brakeFinder';

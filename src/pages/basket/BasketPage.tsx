@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { estimateRequested, lineQuantityEntered } from '../../../sagas/basketPage';
+import { estimateRequested, lineQuantityEntered } from '../../../store/actions';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import type { BasketProduct, BasketSummary, InstalmentParams } from '../../api/wire';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { FORM_FLOW_PREFIX, type FormContext } from '../../../machines/form';
-import { flowStartRequested, flowStopRequested } from '../../../sagas/flows';
+import { flowStartRequested, flowStopRequested } from '../../../store/flowsSlice';
 import { flowMatches, flowSend } from '../../../store/flowsSlice';
 import { useAppDispatch, useFlow } from '../../../store/hooks';
 import { CheckboxField, ErrorSummary, fieldIds, TextField } from '../../components/FormField';

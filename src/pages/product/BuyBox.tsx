@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/react';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { flowMatches, flowSend } from '../../../store/flowsSlice';
 import { BUY_BOX_FLOW, chosenSizeOf, rulesFor, selectBuyBox, selectChosenOffer } from '../../../store/productSelectors';
-import { notifyRequested, quantityEntered } from '../../../sagas/product';
+import { notifyRequested, quantityEntered } from '../../../store/actions';
 import type { ProductPageData } from '../../api/wire';
 import type { PriceMode } from '../../../machines/buyBox';
 import { formatPrice } from '../../domain/priceMask';

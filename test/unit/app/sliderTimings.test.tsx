@@ -1,6 +1,6 @@
 import { act, fireEvent, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider } from '../../../src/i18n/react';
 import { flowManager } from '../../../sagas/flows';
 import { CategorySection } from '../../../src/components/CategoryTiles';
 import HotspotSlider from '../../../src/components/HotspotSlider';
