@@ -9,6 +9,8 @@ import { shopSnippets, shopWidgets, type Device } from '../routes/shopData';
 import { sanitizeHtml } from './sanitizer';
 import { dismissedBanners } from '../../src/domain/banners';
 import { optionsFromRows } from '../../src/domain/vehicle';
+import { brandNames } from '../../src/domain/brakeFinder';
+import finderReducer from '../../store/finderSlice';
 import { EXTRA_SCRIPTS_PREFIX } from '../extraScripts';
 
 /**
@@ -39,7 +41,9 @@ export async function serverPageState(repo: ShopRepository, location: PageLocati
   const needs = pageDataNeeds(location);
   // The vehicle configurator (home, listings) opens with its brands drawn: no call at load.
   const configurator = location.type === 'main' || location.type === 'search';
-  const [categories, listing, product, cmsPage, basket, wishlistCount, brands] = await Promise.all([
+  // The brake page's finder opens with its brands drawn.
+  const finderBrands = location.type === 'brakes';
+  const [categories, listing, product, cmsPage, basket, wishlistCount, brands, brandInitials] = await Promise.all([
     needs.categories ? repo.categoryCounts(listingFilter({ onlyVisibleElements: 'true' })) : undefined,
     needs.listing ? (listingData(repo, needs.listing) as Promise<ListingResponse>) : undefined,
     needs.product !== null ? repo.productPage(needs.product) : undefined,
@@ -47,6 +51,7 @@ export async function serverPageState(repo: ShopRepository, location: PageLocati
     repo.basket(visitorId),
     repo.wishlistCount(visitorId),
     configurator ? repo.brands() : undefined,
+    finderBrands ? repo.brandInitials() : undefined,
   ]);
   const answers: PageAnswers = { categories, listing };
   if (needs.product !== null) answers.product = product ?? null;
@@ -56,6 +61,7 @@ export async function serverPageState(repo: ShopRepository, location: PageLocati
     // The HTML the page embeds is cleaned here, by the shop's allow-list: the store holds only clean HTML.
     page: pageStateFrom(location, withCleanHtml(answers, sanitizeHtml)),
     ...(brands ? { vehicle: { saved: null, options: { brand: { parentId: null, items: optionsFromRows(brands) }, model: null, year: null, engine: null }, categoryCounts: null } } : {}),
+    ...(brandInitials ? { finder: { ...finderReducer(undefined, { type: 'server/init' }), brands: brandNames(brandInitials) } } : {}),
     basket: { summary: basket, status: 'ready', wishlistCount, adding: [], user: { id: null, logged: false } },
     shopData: { bodyTop: placed.bodyTop, bodyEnd: placed.bodyEnd, widgets: placed.widgets, device, dismissedBanners: dismissedBanners(cookieHeader), extraScripts: { prefix: EXTRA_SCRIPTS_PREFIX, names: [...extraScripts] } },
   };

@@ -212,13 +212,25 @@ test.describe('brake finder', () => {
   });
 
   test('brake_error1: the data cannot be read', async ({ page, request }) => {
-    await request.post('/__test/faults', { data: { path: '/data/include/cms/it/engine_categories_marka.json', mode: 'fail', times: 1 } });
+    // The brake page comes with its brands; the engine data of a brand's letter is read when it is chosen.
     await page.goto('/brakes.php');
+    const brandSelect = finder(page).getByLabel('Marca');
+    await expect(brandSelect).toBeEnabled();
+    const brands = await brandSelect.locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
+    const brand = brands.find((name) => /^[A-Za-z]/.test(name))!;
+    const letterFile = `/data/include/cms/it/engine_categories_${brand[0].toLowerCase()}.json`;
+    await request.post('/__test/faults', { data: { path: letterFile, mode: 'fail', times: 1 } });
+    await brandSelect.selectOption(brand);
     await expect(section(page, 'data').getByRole('alert')).toHaveText(TEXT.error1);
     await screenshot(page, 'finder-error1');
     expect(await axeViolations(page)).toEqual([]);
     await section(page, 'data').getByRole('button', { name: 'Riprova' }).click();
-    await expect(finder(page).getByLabel('Marca')).toBeEnabled();
+    await expect(brandSelect).toBeEnabled();
+    // The data is read again once the shop answers.
+    const again = page.waitForResponse((response) => response.url().endsWith(letterFile) && response.ok());
+    await brandSelect.selectOption(brand);
+    await again;
+    await expect(finder(page).getByLabel('Modello')).toBeEnabled();
   });
 
   test('brake_error1 on the products section when the axes fail', async ({ page, request }) => {
@@ -307,11 +319,10 @@ test.describe('brake finder: select tab, result links, engine compatibility', ()
     const pick = await vehicleWithProducts(request);
     const { brand, model } = pick.vehicle.value;
     const built = `${brand}|${model}`;
-    // The engine data of the shop's country.
-    const initials = page.waitForRequest((r) => r.url().endsWith('/data/include/cms/it/engine_categories_marka.json'));
+    // The brake page comes with its brands; the engine data is the shop's country's.
     await page.goto('/brakes.php');
-    await initials;
     const form = finder(page);
+    await expect(form.getByLabel('Marca')).toBeEnabled();
     const submit = form.getByRole('button', { name: 'Cerca i freni' });
     await submit.click();
     await alertShown(page, TEXT.chooseBrand);

@@ -89,12 +89,16 @@ describe('server-rendered pages', () => {
     }
   });
 
-  it('the vehicle configurator (home, listings) opens with its brands drawn', async () => {
+  it('the vehicle configurator (home, listings) and the brake page\u2019s finder open with their brands drawn', async () => {
     const brands = (await app.inject({ method: 'POST', url: '/ajax/search.php?ajax=true&getOne=menu_alt[2_1]', headers: { origin: 'http://localhost' }, payload: {} })).json().values as Array<[number, string]>;
     for (const url of ['/main.php', '/search.php?traits_alt[24]=148728']) {
       const state = stateOf((await app.inject({ method: 'GET', url })).body);
       expect(state.vehicle.options.brand).toEqual({ parentId: null, items: brands.map(([id, name]) => ({ id, name })) });
     }
+    const initials = (await app.inject({ method: 'GET', url: '/data/include/cms/it/engine_categories_marka.json' })).json() as Array<{ c?: Array<{ n: string }> }>;
+    const finder = stateOf((await app.inject({ method: 'GET', url: '/brakes.php' })).body).finder;
+    expect([...finder.brands].sort()).toEqual(initials.flatMap((initial) => (initial.c ?? []).map((brand) => brand.n)).sort());
+    expect(finder.brands.length).toBeGreaterThan(3);
     // Other pages carry neither.
     const basket = stateOf((await app.inject({ method: 'GET', url: '/basketedit.php' })).body);
     expect(basket.vehicle).toBeUndefined();
