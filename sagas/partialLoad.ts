@@ -6,12 +6,11 @@ import { fetchListingAt } from '../src/api/catalogue';
 import { runScriptText } from '../src/api/scripts';
 import type { ListingAnswer } from '../src/api/wire';
 import { locationOf } from '../src/app/routes';
+import { navigateTo } from '../src/api/navigation';
 import { flowEmitted, flowSend } from '../store/flowsSlice';
 import { listingLoaded, pageReplaced } from '../store/pageSlice';
+import { PARTIAL_LOAD_FLOW, partialLoadRequested } from '../store/actions';
 import { runFlow } from './flows';
-
-import { PARTIAL_LOAD_FLOW, partialLoadRequested } from '../store/partialLoad';
-import { navigateTo } from '../src/api/navigation';
 
 export { PARTIAL_LOAD_FLOW, partialLoadRequested, navigateTo };
 
@@ -41,7 +40,6 @@ export function* fetchRegions(requestId: number, url: string, suffix: string, re
     if ((yield cancelled()) as boolean) controller.abort();
   }
 }
-
 
 function historyChannel() {
   return eventChannel<string>((emit) => {

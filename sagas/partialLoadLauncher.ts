@@ -1,6 +1,6 @@
 import type { Action } from '@reduxjs/toolkit';
 import { call, fork, put, take } from 'redux-saga/effects';
-import { partialLoadRequested } from '../store/partialLoad';
+import { partialLoadRequested } from '../store/actions';
 
 export function loadPartialLoadSaga() {
   return import(/* webpackChunkName: "partial-load" */ './partialLoad');

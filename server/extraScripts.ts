@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sendError } from './http';
 
@@ -33,19 +32,21 @@ export function defaultExtraScriptsDir(): string {
   return join(process.cwd(), 'public', 'gfx', 'extra');
 }
 
-/** `GET /gfx/extra/{name}.js` for the configured names only; a missing file is a 404 (the page works on without it). */
+/**
+ * `GET /gfx/extra/{name}.js` for the configured names only, read once at start (they are the
+ * shop's few small files; a changed file is served after a restart); a name without a file is
+ * a 404 (the page works on without it).
+ */
 export function extraScriptRoutes(app: FastifyInstance, names: readonly string[], dir: string): void {
+  const sources = new Map<string, Buffer>();
   for (const name of names) {
-    if (!existsSync(join(dir, `${name}.js`))) app.log.warn({ name, dir }, 'an extra script named in EXTRA_SCRIPTS has no file');
+    const file = join(dir, `${name}.js`);
+    if (existsSync(file)) sources.set(name, readFileSync(file));
+    else app.log.warn({ name, dir }, 'an extra script named in EXTRA_SCRIPTS has no file');
   }
   app.get<{ Params: { file: string } }>(`${EXTRA_SCRIPTS_PREFIX}:file`, async (request, reply) => {
-    const name = /^(.+)\.js$/.exec(request.params.file)?.[1];
-    if (!name || !names.includes(name)) return sendError(reply, 404, 'not_found', `No extra script ${request.params.file}`);
-    try {
-      const source = await readFile(join(dir, `${name}.js`));
-      return reply.header('Cache-Control', 'public, max-age=300').type('text/javascript; charset=utf-8').send(source);
-    } catch {
-      return sendError(reply, 404, 'not_found', `No extra script ${request.params.file}`);
-    }
+    const source = sources.get(/^(.+)\.js$/.exec(request.params.file)?.[1] ?? '');
+    if (!source) return sendError(reply, 404, 'not_found', `No extra script ${request.params.file}`);
+    return reply.header('Cache-Control', 'public, max-age=300').type('text/javascript; charset=utf-8').send(source);
   });
 }

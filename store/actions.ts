@@ -54,3 +54,11 @@ export const estimateRequested = createAction<{ country: string; postcode: strin
 export const quantityEntered = createAction<number>('product/quantityEntered');
 /** The notify-me-when-available form was sent. */
 export const notifyRequested = createAction<{ email: string }>('product/notifyRequested');
+
+/* ---------------------------------------------------------------- partialLoad (sagas/partialLoad.ts) */
+
+/** Load this address into the current page's regions (listing filters, pagination). */
+export const partialLoadRequested = createAction<{ url: string; push?: boolean }>('partialLoad/requested');
+
+/** The flow id of the partial page load (machines/partialLoad.ts), read by the progress bar and the listing. */
+export const PARTIAL_LOAD_FLOW = 'partialLoad';

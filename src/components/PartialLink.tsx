@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { useAppDispatch } from '../../store/hooks';
-import { partialLoadRequested } from '../../store/partialLoad';
+import { partialLoadRequested } from '../../store/actions';
 
 /**
  * A link whose target replaces the page's regions by a partial load. A plain click loads in

@@ -5,6 +5,7 @@ import { ProductGrid } from '../../components/ProductCard';
 import { LoadingState } from '../../components/LoadingState';
 import { PartialLink } from '../../components/PartialLink';
 import { VehicleConfigurator } from '../../components/VehicleConfigurator';
+import { PARTIAL_LOAD_FLOW } from '../../../store/actions';
 
 /** Builds the listing address for the current query with some parameters changed. */
 function listingHref(query: Record<string, string>, changes: Record<string, string | null>): string {
@@ -20,7 +21,7 @@ export default function SearchPage() {
   const query = useAppSelector((state) => state.page.location?.query ?? {});
   const category = listing?.categories.find(([id]) => String(id) === query['traits_alt[24]']);
   const title = query.text ? t('listing.searchFor', { text: query.text }) : (category?.[1] ?? t('listing.title'));
-  const loading = useFlow<unknown>('partialLoad')?.value === 'loading';
+  const loading = useFlow<unknown>(PARTIAL_LOAD_FLOW)?.value === 'loading';
   // Layout mode 1 moves the filters into the mobile grid: a disclosure above the results.
   // Until the mode is known (server rendering), both are drawn and CSS picks by width.
   const layout = useLayoutKind();

@@ -2,7 +2,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { call } from 'redux-saga/effects';
 import { loadPartialLoadSaga, partialLoadLauncher } from '../../../sagas/partialLoadLauncher';
-import { partialLoadRequested } from '../../../store/partialLoad';
+import { partialLoadRequested } from '../../../store/actions';
 
 describe('partial load launcher', () => {
   it('loads nothing until a partial load is requested', async () => {
