@@ -17,6 +17,8 @@ export function I18nextProvider({ i18n, children }: { i18n: I18n; children?: Rea
 interface Watched {
   version: number;
   listeners: Set<() => void>;
+  /** One subscribe function per instance, so React keeps its subscription between renders. */
+  subscribe: (listener: () => void) => () => void;
 }
 const watched = new WeakMap<I18n, Watched>();
 
@@ -24,7 +26,15 @@ const watched = new WeakMap<I18n, Watched>();
 function watch(instance: I18n): Watched {
   let entry = watched.get(instance);
   if (!entry) {
-    const created: Watched = { version: 0, listeners: new Set() };
+    const listeners = new Set<() => void>();
+    const created: Watched = {
+      version: 0,
+      listeners,
+      subscribe: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
     const changed = () => {
       created.version += 1;
       for (const listener of created.listeners) listener();
@@ -41,14 +51,7 @@ export function useTranslation(): { t: TFunction; i18n: I18n } {
   const instance = useContext(I18nContext);
   if (!instance) throw new Error('useTranslation() needs an <I18nextProvider> above it');
   const entry = watch(instance);
-  const version = useSyncExternalStore(
-    (listener) => {
-      entry.listeners.add(listener);
-      return () => entry.listeners.delete(listener);
-    },
-    () => entry.version,
-    () => entry.version,
-  );
+  const version = useSyncExternalStore(entry.subscribe, () => entry.version, () => entry.version);
   // A new `t` for each version, so memoised values that use it follow the language.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const t = useMemo(() => instance.getFixedT(null, 'translation'), [instance, version]);
