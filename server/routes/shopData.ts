@@ -22,9 +22,9 @@ function snippetItems(device: Device): NonNullable<ShopDataResponse['Snippets']>
     'shop-verification': { region: 'head', content: '<meta name="shop-verification" content="frenishop-demo">' },
     'delivery-promise': {
       region: 'body_top',
-      content: device === 'mobile' ? '<p class="snippet-bar">Spedizione in 24/48 h</p>' : '<p class="snippet-bar">Ordina entro le 14:00: spedizione in giornata · Spedizione gratuita da 79 €</p>',
+      content: device === 'mobile' ? '<p class="snippet-bar">Spedizione in 2-4 giorni lavorativi</p>' : '<p class="snippet-bar">Ordina entro le 14:00: spedizione in giornata · Spedizione gratuita da 79 €</p>',
     },
-    'trust-note': { region: 'body_bottom', content: '<p class="snippet-trust">Pagamenti sicuri · Reso entro 30 giorni · Assistenza tecnica</p>' },
+    'trust-note': { region: 'body_bottom', content: '<p class="snippet-trust">Pagamenti sicuri · Reso entro 14 giorni · Assistenza tecnica</p>' },
   };
 }
 

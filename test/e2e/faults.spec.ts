@@ -164,7 +164,7 @@ test.describe('faults: the server failing, slow or gone, and the shop recovering
     expect(await page.evaluate(() => (window as unknown as { shopWidgets?: { loaded: boolean } }).shopWidgets?.loaded ?? false)).toBe(true);
     const phone = info.project.name === 'phone';
     // The phone here has a computer's user agent: its own snippets come with the (slow) bundle.
-    await expect(page.locator('.snippets--top')).toContainText(phone ? 'Spedizione in 24/48 h' : 'Ordina entro le 14:00', { timeout: 10_000 });
+    await expect(page.locator('.snippets--top')).toContainText(phone ? 'Spedizione in 2-4 giorni lavorativi' : 'Ordina entro le 14:00', { timeout: 10_000 });
 
     // Failed on one page, what the server drew stays, and the bundle comes back with the next.
     await fault(request, '/ajax/get.php', 'fail', { times: 1 });
@@ -172,6 +172,6 @@ test.describe('faults: the server failing, slow or gone, and the shop recovering
     await expect(page.locator('.product-card').first()).toBeVisible();
     await expect(page.locator('.snippets--end')).toContainText('Pagamenti sicuri');
     await page.goto('/main.php');
-    await expect(page.locator('.snippets--top')).toContainText(phone ? 'Spedizione in 24/48 h' : 'Ordina entro le 14:00', { timeout: 10_000 });
+    await expect(page.locator('.snippets--top')).toContainText(phone ? 'Spedizione in 2-4 giorni lavorativi' : 'Ordina entro le 14:00', { timeout: 10_000 });
   });
 });

@@ -19,7 +19,7 @@ test.describe('shop data bundle', () => {
     const seen = watchBundle(page);
     await page.goto('/main.php');
     const phone = info.project.name === 'phone';
-    await expect(page.locator('.snippets--top')).toContainText(phone ? 'Spedizione in 24/48 h' : 'Ordina entro le 14:00');
+    await expect(page.locator('.snippets--top')).toContainText(phone ? 'Spedizione in 2-4 giorni lavorativi' : 'Ordina entro le 14:00');
     await expect(page.locator('.snippets--end')).toContainText('Pagamenti sicuri');
     await expect(page.locator('.widgets')).toContainText('Spedizione gratuita per ordini da 79');
     await expect(page.locator('meta[name="shop-verification"]')).toHaveAttribute('content', 'frenishop-demo');
@@ -47,7 +47,7 @@ test.describe('shop data bundle', () => {
     const page = await context.newPage();
     const seen = watchBundle(page);
     await page.goto('/main.php');
-    await expect(page.locator('.snippets--top')).toContainText('Spedizione in 24/48 h');
+    await expect(page.locator('.snippets--top')).toContainText('Spedizione in 2-4 giorni lavorativi');
     await expect(page.locator('.widgets .widget-layer')).toHaveAttribute('data-device', 'mobile');
     await expect.poll(() => widgetScriptRan(page)).toBe(true);
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
