@@ -15,6 +15,7 @@ import { liveSearchLauncher } from './liveSearchLauncher';
 import { stickyHeaderSaga } from './stickyHeader';
 import { brakeFinderLauncher } from './brakeFinderLauncher';
 import { extraScriptsSaga } from './extraScripts';
+import { httpWarmupSaga } from './httpWarmup';
 import { deviceFlags } from '../src/domain/device';
 import { shopDataRequested } from '../store/shopDataSlice';
 import type { DeviceParams, ShopDataRequest } from '../src/api/wire';
@@ -66,5 +67,5 @@ export function loadShopDataSaga() {
 
 export function* rootSaga() {
   if (process.env.SHOP_INSPECTOR === '1' && inspectorWanted(window.location.search)) yield call(startInspector);
-  yield all([fork(flowManager), fork(consentSaga), fork(hotspotsSaga), fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(miniBasketSaga), fork(bannersSaga), fork(liveSearchLauncher), fork(stickyHeaderSaga), fork(brakeFinderLauncher), fork(pageSagas), fork(vehicleSaga), fork(pageSaga), fork(partialLoadLauncher), fork(requestPageBundle), fork(extraScriptsSaga)]);
+  yield all([fork(flowManager), fork(consentSaga), fork(hotspotsSaga), fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(miniBasketSaga), fork(bannersSaga), fork(liveSearchLauncher), fork(stickyHeaderSaga), fork(brakeFinderLauncher), fork(pageSagas), fork(vehicleSaga), fork(pageSaga), fork(partialLoadLauncher), fork(requestPageBundle), fork(extraScriptsSaga), fork(httpWarmupSaga)]);
 }

@@ -124,6 +124,8 @@ test.describe('basket', () => {
 
   test('shipping estimate by postcode: islands cost more, refused postcodes say so', async ({ page }) => {
     await addFromList(page);
+    // The add is in the basket (the mini basket opens with it) before the basket page is opened.
+    await expect(miniBasket(page)).toBeVisible();
     await page.goto('/basketedit.php');
     const estimate = page.getByRole('region', { name: 'Quanto costa la spedizione?' });
     await estimate.getByLabel('CAP').fill('20121');
@@ -159,7 +161,11 @@ test.describe('basket', () => {
   });
 });
 
-test('the header shows the wishlist count the shop data bundle brings', async ({ page }) => {
+test('the header shows the wishlist count the shop data bundle brings', async ({ browser }) => {
+  // A computer's browser in a phone-wide window: the page was drawn for a computer, so it asks
+  // the bundle for the phone's snippets (a page drawn for its device asks for nothing).
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
   await page.route('**/ajax/get.php', async (route) => {
     const response = await route.fetch();
     const body = await response.json();
@@ -168,4 +174,5 @@ test('the header shows the wishlist count the shop data bundle brings', async ({
   });
   await page.goto('/main.php');
   await expect(page.locator('.site-header').getByRole('img', { name: '3 prodotti nei preferiti' })).toBeVisible();
+  await context.close();
 });
