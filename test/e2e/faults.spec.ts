@@ -168,9 +168,13 @@ test.describe('faults: the server failing, slow or gone, and the shop recovering
 
     // Failed on one page, what the server drew stays, and the bundle comes back with the next.
     await fault(request, '/ajax/get.php', 'fail', { times: 1 });
+    // Only the phone (a computer's user agent in a phone-wide window) asks for the bundle.
+    const failed = phone ? page.waitForResponse((response) => response.url().endsWith('/ajax/get.php')) : null;
     await page.goto('/search.php?traits_alt[24]=148728');
     await expect(page.locator('.product-card').first()).toBeVisible();
+    if (failed) expect((await failed).status()).toBe(500);
     await expect(page.locator('.snippets--end')).toContainText('Pagamenti sicuri');
+    await request.delete('/__test/faults');
     await page.goto('/main.php');
     await expect(page.locator('.snippets--top')).toContainText(phone ? 'Spedizione in 2-4 giorni lavorativi' : 'Ordina entro le 14:00', { timeout: 10_000 });
   });
