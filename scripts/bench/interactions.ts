@@ -135,15 +135,15 @@ interface FinderPick {
   category: [number, string, number];
 }
 
-/** A demo vehicle whose first axis has a category with products (as the finder test picks one). */
+/** A demo vehicle whose first axis has a category with products (as the finder test picks one), asked with the finder's own parameters (axes: traits_alt[148722] with the engine; categories: traits_alt[24] with engine and axis). */
 async function finderPick(baseUrl: string): Promise<FinderPick> {
   const vehicles = (await (await fetch(`${baseUrl}/data/include/cms/brake_vehicles.json`)).json()) as FinderPick['vehicle'][];
   for (const vehicle of vehicles.slice(0, 400)) {
-    const axes = ((await (await fetch(`${baseUrl}/search.php?json=true&finder=axes&traits_alt[49]=${vehicle.id}`)).json()) as { values: Array<[number, string, number]> }).values.filter(
+    const axes = ((await (await fetch(`${baseUrl}/search.php?json=true&traits_alt[148722]=&traits_alt[49]=${vehicle.id}`)).json()) as { values: Array<[number, string, number]> }).values.filter(
       (row) => row[2] > 0,
     );
     if (axes.length === 0) continue;
-    const categories = ((await (await fetch(`${baseUrl}/search.php?json=true&finder=categories&traits_alt[49]=${vehicle.id}&traits_alt[148722]=${axes[0][0]}`)).json()) as {
+    const categories = ((await (await fetch(`${baseUrl}/search.php?json=true&traits_alt[24]=&traits_alt[49]=${vehicle.id}&traits_alt[148722]=${axes[0][0]}`)).json()) as {
       values: Array<[number, string, number]>;
     }).values;
     const category = categories.find((row) => row[2] >= 2);
