@@ -8,7 +8,8 @@ import { listingData, listingFilter } from '../routes/search';
 import { shopSnippets, shopWidgets, type Device } from '../routes/shopData';
 import { sanitizeHtml } from './sanitizer';
 import { dismissedBanners } from '../../src/domain/banners';
-import { optionsFromRows } from '../../src/domain/vehicle';
+import { optionsFromRows, type VehicleOption } from '../../src/domain/vehicle';
+import vehicleReducer, { type VehicleState } from '../../store/vehicleSlice';
 import { brandNames } from '../../src/domain/brakeFinder';
 import finderReducer from '../../store/finderSlice';
 import { EXTRA_SCRIPTS_PREFIX } from '../extraScripts';
@@ -30,6 +31,13 @@ export function placedShopHtml(device: Device): { bodyTop: PlacedHtml[]; bodyEnd
 }
 
 const CMS_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+){0,11}$/;
+
+/** A slice's first state is its reducer's own (no copy of its fields here). */
+const SERVER_INIT = { type: 'server/init' };
+
+function withBrands(vehicle: VehicleState, items: VehicleOption[]): VehicleState {
+  return { ...vehicle, options: { ...vehicle.options, brand: { parentId: null, items } } };
+}
 
 /**
  * The store's first state for a page, straight from the repository, in the same wire shapes the
@@ -60,8 +68,8 @@ export async function serverPageState(repo: ShopRepository, location: PageLocati
   return {
     // The HTML the page embeds is cleaned here, by the shop's allow-list: the store holds only clean HTML.
     page: pageStateFrom(location, withCleanHtml(answers, sanitizeHtml)),
-    ...(brands ? { vehicle: { saved: null, options: { brand: { parentId: null, items: optionsFromRows(brands) }, model: null, year: null, engine: null }, categoryCounts: null } } : {}),
-    ...(brandInitials ? { finder: { ...finderReducer(undefined, { type: 'server/init' }), brands: brandNames(brandInitials) } } : {}),
+    ...(brands ? { vehicle: withBrands(vehicleReducer(undefined, SERVER_INIT), optionsFromRows(brands)) } : {}),
+    ...(brandInitials ? { finder: { ...finderReducer(undefined, SERVER_INIT), brands: brandNames(brandInitials) } } : {}),
     basket: { summary: basket, status: 'ready', wishlistCount, adding: [], user: { id: null, logged: false } },
     shopData: { bodyTop: placed.bodyTop, bodyEnd: placed.bodyEnd, widgets: placed.widgets, device, dismissedBanners: dismissedBanners(cookieHeader), extraScripts: { prefix: EXTRA_SCRIPTS_PREFIX, names: [...extraScripts] } },
   };
