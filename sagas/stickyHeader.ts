@@ -1,9 +1,10 @@
 import { eventChannel } from 'redux-saga';
-import { call, fork, put, select, take } from 'redux-saga/effects';
+import type { Action } from '@reduxjs/toolkit';
+import { call, fork, put, select, take, takeLatest } from 'redux-saga/effects';
 import { stickyHeaderMachine } from '../machines/stickyHeader';
 import { isHeaderFixed } from '../src/domain/stickyHeader';
 import type { RootState } from '../store';
-import { flowMatches, flowSend } from '../store/flowsSlice';
+import { flowMatches, flowSend, flowUpdated } from '../store/flowsSlice';
 import { runFlow } from './flows';
 import { STICKY_HEADER_FLOW, HEADER_SLOT_ID } from '../store/actions';
 
@@ -31,7 +32,7 @@ export function readHeaderMetrics(): HeaderMetrics | null {
   };
 }
 
-function scrollChannel() {
+export function scrollChannel() {
   return eventChannel<true>((emit) => {
     let frame = 0;
     const onScroll = () => {
@@ -63,9 +64,19 @@ export function* updateStickyHeader() {
   if (fixed !== wasFixed) yield put(flowSend({ id: STICKY_HEADER_FLOW, event: { type: 'SCROLLED', fixed, height: metrics.slotHeight } }));
 }
 
+const layoutModeChanged = (action: Action) => flowUpdated.match(action) && action.payload.id === 'layoutMode';
+
+/**
+ * The header follows the scroll position: on every scroll (once a frame), when the layout mode
+ * is known or changes (the view decides whether it may be fixed at all), and at start: a page
+ * scrolled before its script ran (or opened at a restored scroll position) has its header fixed
+ * without waiting for the next scroll.
+ */
 export function* stickyHeaderSaga() {
   yield fork(runFlow, STICKY_HEADER_FLOW, stickyHeaderMachine);
   const channel: ReturnType<typeof scrollChannel> = yield call(scrollChannel);
+  yield takeLatest(layoutModeChanged, updateStickyHeader);
+  yield call(updateStickyHeader);
   for (;;) {
     yield take(channel);
     yield call(updateStickyHeader);

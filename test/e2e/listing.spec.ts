@@ -13,6 +13,8 @@ test.describe('listing', () => {
 
   test('a submitted search opens at its results (from_search=true)', async ({ page }) => {
     await page.goto('/main.php');
+    // The live search's Enter (and its scroll to the results) is the script's: typed once it runs.
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     const box = page.getByRole('combobox', { name: 'Cerca ricambi' });
     await box.fill('brembo');
     await box.press('Enter');
