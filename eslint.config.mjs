@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'bench/**', 'test-results/**', 'playwright-report/**', 'coverage/**', '.tmp/**'] },
+  { ignores: ['dist/**', 'build/**', 'data/**', 'node_modules/**', 'bench/**', 'test-results/**', 'playwright-report/**', 'coverage/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

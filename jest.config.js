@@ -16,6 +16,7 @@ const serverProject = {
   transformIgnorePatterns: [`^(?!.*/node_modules/(${esmPackages.join('|')})/).*/node_modules/`],
   // Pages are drawn on the server: the components' style imports are nothing there.
   moduleNameMapper: { '\\.css$': '<rootDir>/test/fixtures/styleStub.js' },
+  setupFiles: ['<rootDir>/test/server/setup/sqliteBackend.ts'],
 };
 
 /** Fails the run (never skips) when TEST_DATABASE_URL is set and its server does not answer. */

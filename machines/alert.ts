@@ -14,6 +14,8 @@ export interface AlertMessage {
   /** i18n key of the text, and its interpolation values. */
   key: string;
   params?: Record<string, string | number>;
+  /** A second text after the first (a refused add: the place's failure text, then the server's reason). */
+  detail?: { key: string; params?: Record<string, string | number> };
   style: AlertStyle;
   /** Milliseconds on screen after the fade-in; default 5000. */
   duration?: number;

@@ -12,7 +12,7 @@ import { firstErrorField, formValues, serverChecks, validateForm, type FormError
 export const FORM_FLOW_PREFIX = 'form:';
 
 export interface FormInput {
-  /** Where the form is sent (POST, form-encoded). */
+  /** Where the form is sent (POST, form-encoded; multipart when it carries files). */
   action: string;
 }
 
@@ -27,6 +27,15 @@ export interface FormContext {
   failure: string | null;
   /** How many times the form was sent (successful or not). */
   sent: number;
+  /** The files the shop said it received with the last successful send (name and size in bytes). */
+  received: FormReceipt[];
+}
+
+/** A file the shop received with the form. */
+export interface FormReceipt {
+  field: string;
+  name: string;
+  size: number;
 }
 
 export type FormEvent =
@@ -34,7 +43,7 @@ export type FormEvent =
   | { type: 'CHANGE'; field: string }
   | { type: 'CHECKED'; errors: FormErrors }
   | { type: 'CHECK_FAILED' }
-  | { type: 'SUBMITTED' }
+  | { type: 'SUBMITTED'; received?: FormReceipt[] }
   | { type: 'SUBMIT_FAILED'; errors?: FormErrors; failure?: string }
   | { type: 'RESET' };
 
@@ -74,7 +83,7 @@ export const formMachine = setup({
     ),
     checkUnavailable: assign({ failure: 'forms.checkFailed', pending: null }),
     requestSend: emit(({ context }) => ({ type: 'send' as const, action: context.action, values: context.pending ?? {} })),
-    countSent: assign(({ context }) => ({ sent: context.sent + 1, pending: null })),
+    countSent: assign(({ context, event }) => ({ sent: context.sent + 1, pending: null, received: event.type === 'SUBMITTED' ? (event.received ?? []) : [] })),
     focusFirstError: emit(({ context }) => ({ type: 'focusError' as const, field: firstErrorField(context.order, context.errors) ?? '' })),
     clearFieldError: assign(({ context, event }) => {
       if (event.type !== 'CHANGE' || !(event.field in context.errors)) return {};
@@ -82,11 +91,11 @@ export const formMachine = setup({
       delete errors[event.field];
       return { errors };
     }),
-    clearAll: assign({ errors: {}, pending: null, failure: null }),
+    clearAll: assign({ errors: {}, pending: null, failure: null, received: [] }),
   },
 }).createMachine({
   id: 'form',
-  context: ({ input }) => ({ action: input.action, errors: {}, order: [], pending: null, failure: null, sent: 0 }),
+  context: ({ input }) => ({ action: input.action, errors: {}, order: [], pending: null, failure: null, sent: 0, received: [] }),
   initial: 'editing',
   on: {
     // A field edited by the shopper loses its error in any state.

@@ -2,6 +2,7 @@ import { eventChannel } from 'redux-saga';
 import { call, cancelled, fork, put, take, takeLatest } from 'redux-saga/effects';
 import { fetchBasket } from '../src/api/basket';
 import type { BasketResponse } from '../src/api/wire';
+import { pageRestored } from '../store/actions';
 import { basketFailed, basketLoaded, basketLoading, basketRefreshRequested, basketUserLoaded } from '../store/basketSlice';
 
 /**
@@ -44,8 +45,33 @@ function* refreshOnFocus() {
   }
 }
 
+/** `pageshow` with `persisted`: the page came back from the browser's back/forward cache. */
+export function restoredChannel() {
+  return eventChannel<true>((emit) => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) emit(true);
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  });
+}
+
+/**
+ * A page restored from the back/forward cache shows what it held when it was left: the visitor's
+ * summary (basket count and totals) is read again, since another page may have changed it.
+ */
+export function* refreshOnRestore() {
+  const channel: ReturnType<typeof restoredChannel> = yield call(restoredChannel);
+  for (;;) {
+    yield take(channel);
+    yield put(pageRestored());
+    yield put(basketRefreshRequested());
+  }
+}
+
 /** The first basket of a page comes with the shop data bundle (sagas/shopData.ts). */
 export function* basketSaga() {
   yield takeLatest(basketRefreshRequested.type, refreshBasket);
   yield fork(refreshOnFocus);
+  yield fork(refreshOnRestore);
 }

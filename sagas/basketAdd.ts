@@ -1,4 +1,5 @@
-import { call, fork, put } from 'redux-saga/effects';
+import { call, fork, put, select } from 'redux-saga/effects';
+import { selectLineVehicle, type FitVehicle } from '../store/fitmentSelectors';
 import { addToBasket, fireReturn, type AddToBasketResult } from '../src/api/basket';
 import { BASKET_ERROR_MS } from '../src/domain/miniBasket';
 import { basketLoaded } from '../store/basketSlice';
@@ -10,6 +11,7 @@ export interface BasketAddLine {
   size: string;
   number: number;
   subscription?: boolean;
+  vehicle?: { engineId: number; label: string };
 }
 
 /**
@@ -22,8 +24,10 @@ export interface BasketAddLine {
  */
 export function* addLineToBasket(line: BasketAddLine, failureKey: string) {
   let result: AddToBasketResult;
+  // A line added while a vehicle is chosen remembers it (issue 25).
+  const vehicle: FitVehicle | null = yield select(selectLineVehicle);
   try {
-    result = yield call(addToBasket, line);
+    result = yield call(addToBasket, vehicle ? { ...line, vehicle } : line);
   } catch (error) {
     // When the server says no (a limit, stock), the shopper reads the server's answer.
     yield put(showAlert(refusalAlert(error, { key: failureKey, style: 'error', duration: BASKET_ERROR_MS })));

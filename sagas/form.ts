@@ -1,8 +1,8 @@
 import { call, fork, put, takeEvery } from 'redux-saga/effects';
 import { FORM_FLOW_PREFIX, type FormEmitted } from '../machines/form';
-import { sendForm, validateFieldOnServer } from '../src/api/forms';
+import { sendForm, validateFieldOnServer, type FormFile } from '../src/api/forms';
 import { apiErrorOf } from '../src/api/http';
-import type { FieldValidationResponse } from '../src/api/wire';
+import type { ContactMessageResponse, FieldValidationResponse } from '../src/api/wire';
 import { ERROR_SCROLL_MS, sendRefusalErrors, serverCheckError, type FormErrors, type ServerCheck } from '../src/domain/formRules';
 import { flowEmitted, flowSend } from '../store/flowsSlice';
 import { showAlert } from './alert';
@@ -24,11 +24,26 @@ export function* checkFields(id: string, checks: Array<{ name: string; field: Se
   }
 }
 
-/** The submit itself; a refusal that names a field comes back as that field's error. */
+/**
+ * The files chosen in a form's file fields that passed the page's checks (data-upload="accepted"):
+ * they go with the form. Files are not state (the flow holds plain data): they are read from the
+ * form's fields when it is sent.
+ */
+export function formFiles(id: string): FormFile[] {
+  const form = document.querySelector(`[data-flow="${CSS.escape(id)}"]`);
+  if (!form) return [];
+  return Array.from(form.querySelectorAll<HTMLInputElement>('input[type="file"][data-upload="accepted"]')).flatMap((input) => {
+    const file = input.files?.[0];
+    return file ? [{ field: input.name, file }] : [];
+  });
+}
+
+/** The submit itself; a refusal that names a field (or a file) comes back as that field's error. */
 export function* sendFormValues(id: string, action: string, values: Record<string, string>) {
   try {
-    yield call(sendForm, action, values);
-    yield put(flowSend({ id, event: { type: 'SUBMITTED' } }));
+    const files: FormFile[] = yield call(formFiles, id);
+    const answer: ContactMessageResponse = yield call(sendForm, action, values, files);
+    yield put(flowSend({ id, event: { type: 'SUBMITTED', received: answer?.attachments ?? [] } }));
   } catch (error) {
     const errors = sendRefusalErrors(apiErrorOf(error)?.code);
     if (errors) {

@@ -1,9 +1,10 @@
 import { all, call, put, select, takeLatest } from 'redux-saga/effects';
 import type { RootState } from '../store';
-import { fetchCategoryCounts, fetchListing, fetchProjector } from '../src/api/catalogue';
+import { fetchShopData } from '../src/api/basket';
+import { fetchCategoryCounts, fetchListing } from '../src/api/catalogue';
 import { fetchCmsPage } from '../src/api/cms';
 import { isHttpError } from '../src/api/http';
-import type { CmsPageResponse, ListingResponse, ProductPageData } from '../src/api/wire';
+import type { CmsPageResponse, ListingResponse, ProductPageData, ShopDataRequest, ShopDataResponse } from '../src/api/wire';
 import { locationOf } from '../src/app/routes';
 import { answersHaveHtml, pageDataNeeds, pageStateFrom, withCleanHtml, type PageAnswers } from '../src/app/pageData';
 import { fragmentHtml, loadSanitizer, type SanitizeToFragment } from '../src/api/sanitizer';
@@ -12,15 +13,18 @@ import { vehicleRestored } from '../store/vehicleSlice';
 
 export { HOME_POPULAR_COUNT } from '../src/app/pageData';
 
-function* fetchProduct(id: number) {
-  try {
-    const answer: { product?: ProductPageData } = yield call(fetchProjector, id, ['product']);
-    return answer.product ?? null;
-  } catch (error) {
-    // A product that does not exist is the no-product page, not an error.
-    if (isHttpError(error) && error.status === 404) return null;
-    throw error;
-  }
+/** The shop data bundle's Projector section as the spec's page asks it: format json, empty params. */
+export const PROJECTOR_SECTION: ShopDataRequest = { Projector: { format: 'json', params: {} } };
+
+/**
+ * The product page's data, from the shop data bundle's Projector section (storefront spec
+ * section 3: "Projector (format json, empty params)"): the shop answers the product of the page
+ * asking (the product page's address). A product that does not exist answers null: the
+ * no-product page, not an error.
+ */
+function* fetchProduct() {
+  const answer: ShopDataResponse = yield call(fetchShopData, PROJECTOR_SECTION);
+  return answer.Projector?.response ?? null;
 }
 
 function* fetchInformationPage(slug: string) {
@@ -45,7 +49,7 @@ export function* loadPageData(location: PageLocation) {
   ] = yield all([
     needs.categories ? call(fetchCategoryCounts, null) : undefined,
     needs.listing ? call(fetchListing, needs.listing) : undefined,
-    needs.product !== null ? call(fetchProduct, needs.product) : undefined,
+    needs.product !== null ? call(fetchProduct) : undefined,
     needs.cmsPage !== null ? call(fetchInformationPage, needs.cmsPage) : undefined,
   ]);
   let answers: PageAnswers = { categories, listing };

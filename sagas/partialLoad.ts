@@ -6,6 +6,7 @@ import { fetchListingAt } from '../src/api/catalogue';
 import { runScriptText } from '../src/api/scripts';
 import type { ListingAnswer } from '../src/api/wire';
 import { locationOf } from '../src/app/routes';
+import { splitLanguagePath } from '../src/domain/languagePaths';
 import { navigateTo } from '../src/api/navigation';
 import { flowEmitted, flowSend } from '../store/flowsSlice';
 import { listingLoaded, pageReplaced } from '../store/pageSlice';
@@ -27,11 +28,18 @@ function* requestLoad(action: ReturnType<typeof partialLoadRequested>) {
   yield put(flowSend({ id: PARTIAL_LOAD_FLOW, event: { type: 'LOAD', url, suffix: dataSuffix(url) + vehicle, push } }));
 }
 
+/** A page address's data address: the same path and query without the language prefix. */
+export function apiAddress(url: string): string {
+  const target = new URL(url, 'http://shop.invalid');
+  return `${splitLanguagePath(target.pathname).path}${target.search}`;
+}
+
 /** Fetches one load's regions; aborted when the flow cancels it. */
 export function* fetchRegions(requestId: number, url: string, suffix: string, results: Map<number, ListingAnswer>) {
   const controller = new AbortController();
   try {
-    const data: ListingAnswer = yield call(fetchListingAt, url + suffix, controller.signal);
+    // The data lives at the API's own address (no language prefix): `/pl/search.php?x` is asked at `/search.php?x&json=true`.
+    const data: ListingAnswer = yield call(fetchListingAt, apiAddress(url) + suffix, controller.signal);
     results.set(requestId, data);
     yield put(flowSend({ id: PARTIAL_LOAD_FLOW, event: { type: 'LOADED', requestId } }));
   } catch {

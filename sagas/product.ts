@@ -8,6 +8,7 @@ import type { BasketSummary, InstalmentParams, LowestPriceProduct, ProductPageDa
 import type { InstalmentRequest } from '../src/domain/instalments';
 import { buyStateOf, isPhysical, lineTotal, rebateSteps, unitPriceAt } from '../src/domain/productOffer';
 import { normaliseQuantity } from '../src/domain/quantity';
+import { showsShippingInfo } from '../src/domain/shippingTime';
 import { QUANTITY_AFTER_ADD } from '../src/domain/miniBasket';
 import { flowEmitted, flowSend } from '../store/flowsSlice';
 import { pageLoaded, productLoaded, type PageState } from '../store/pageSlice';
@@ -26,6 +27,7 @@ import {
   shippingFailed,
   shippingLoaded,
   shippingLoading,
+  shippingCleared,
   type SizeOffer,
 } from '../store/productSlice';
 import type { RootState } from '../store';
@@ -107,7 +109,7 @@ export function* fetchSize(product: ProductPageData, action: ReturnType<typeof f
 /** Corrects a quantity by the chosen size's rules; says so when it had to raise or cap it. */
 export function* applyQuantity(product: ProductPageData, value: number, quietWhenUnchanged = false) {
   const box: ReturnType<typeof selectBuyBox> = yield select(selectBuyBox);
-  const rules = rulesFor(product, box?.context.sizeId ?? null, box?.context.mode ?? 'normal');
+  const rules = rulesFor(product, box?.context.sizeId ?? null);
   // A size that cannot be ordered at all (stock 0) keeps the minimum: its input is disabled.
   if (rules.max < rules.min) {
     yield put(quantitySet(rules.min));
@@ -161,7 +163,7 @@ export function* addProduct(product: ProductPageData, action: ReturnType<typeof 
 /** After an add the quantity field goes back to 1, raised quietly to the size's minimum when that is more. */
 export function* resetQuantity(product: ProductPageData) {
   const box: ReturnType<typeof selectBuyBox> = yield select(selectBuyBox);
-  const rules = rulesFor(product, box?.context.sizeId ?? null, box?.context.mode ?? 'normal');
+  const rules = rulesFor(product, box?.context.sizeId ?? null);
   yield put(quantitySet(rules.max < rules.min ? rules.min : normaliseQuantity(QUANTITY_AFTER_ADD, rules).quantity));
 }
 
@@ -185,7 +187,12 @@ export function* refreshExtras(product: ProductPageData, shippingCache: Map<stri
 }
 
 export function* loadShipping(product: ProductPageData, sizeId: string, quantity: number, offer: SizeOffer, cache: Map<string, ShippingOption[]>) {
-  if (!isPhysical(product.product_type) || offer.availability.status === 'disable' || offer.delivery.undefined === 'true') return;
+  // No shipping information for this size (virtual or service, unavailable, undefined delivery, on
+  // order with an unknown delivery time): no couriers either, nor those of a size chosen before.
+  if (!showsShippingInfo({ availability: offer.availability, delivery: offer.delivery, physical: isPhysical(product.product_type) })) {
+    yield put(shippingCleared());
+    return;
+  }
   // The delivery region the shopper gave (the basket page's estimate), sent as forcedRegion.
   const estimated: { kind: string; region?: string } | null = yield select((state: RootState | undefined) => state?.basketPage?.estimate.region ?? null);
   const region = estimated && (estimated.kind === 'mainland' || estimated.kind === 'remote') ? (estimated.region ?? null) : null;
@@ -259,7 +266,7 @@ export function* runProductPage(action: ReturnType<typeof productLoaded> | Retur
   const product = action.type === pageLoaded.type ? (action.payload as PageState).product : (action.payload as ProductPageData);
   if (!product) return;
   const sizeId = singleSizeOf(product);
-  yield put(productOpened({ productId: product.product_id, quantity: rulesFor(product, sizeId, 'normal').min }));
+  yield put(productOpened({ productId: product.product_id, quantity: rulesFor(product, sizeId).min }));
   const shippingCache = new Map<string, ShippingOption[]>();
   yield fork(runFlow, BUY_BOX_FLOW, buyBoxMachine, { sizeId });
   yield fork(loadAttributes, product.product_id);

@@ -9,6 +9,7 @@ import { hotspotsSaga } from './hotspots';
 import { consentSaga } from './consent';
 import { pageSagas } from './pageSagas';
 import { vehicleSaga } from './vehicleConfigurator';
+import { vehicleToolsLauncher } from './vehicleToolsLauncher';
 import { miniBasketSaga } from './miniBasket';
 import { bannersSaga } from './banners';
 import { liveSearchLauncher } from './liveSearchLauncher';
@@ -34,7 +35,7 @@ export function inspectorWanted(search: string, buildHasInspector = process.env.
 function startInspector(): Promise<void> | undefined {
   // A constant condition: in a production build the branch, and the inspector's chunk, are dropped.
   if (process.env.SHOP_INSPECTOR === '1') {
-    return import(/* webpackChunkName: "inspector" */ '@statelyai/inspect').then(({ createBrowserInspector }) => setInspector(createBrowserInspector().inspect));
+    return import(/* webpackChunkName: "inspector" */ './inspector').then(({ startBrowserInspector }) => setInspector(startBrowserInspector()));
   }
   return undefined;
 }
@@ -67,5 +68,5 @@ export function loadShopDataSaga() {
 
 export function* rootSaga() {
   if (process.env.SHOP_INSPECTOR === '1' && inspectorWanted(window.location.search)) yield call(startInspector);
-  yield all([fork(flowManager), fork(consentSaga), fork(hotspotsSaga), fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(miniBasketSaga), fork(bannersSaga), fork(liveSearchLauncher), fork(stickyHeaderSaga), fork(brakeFinderLauncher), fork(pageSagas), fork(vehicleSaga), fork(pageSaga), fork(partialLoadLauncher), fork(requestPageBundle), fork(extraScriptsSaga), fork(httpWarmupSaga)]);
+  yield all([fork(flowManager), fork(consentSaga), fork(hotspotsSaga), fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(miniBasketSaga), fork(bannersSaga), fork(liveSearchLauncher), fork(stickyHeaderSaga), fork(brakeFinderLauncher), fork(pageSagas), fork(vehicleToolsLauncher), fork(vehicleSaga), fork(pageSaga), fork(partialLoadLauncher), fork(requestPageBundle), fork(extraScriptsSaga), fork(httpWarmupSaga)]);
 }

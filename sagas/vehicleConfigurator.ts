@@ -21,6 +21,7 @@ import type { RootState } from '../store';
 import { flowEmitted, flowSend } from '../store/flowsSlice';
 import { engineCategoriesLoaded, vehicleCleared, vehicleOptionsLoaded, vehicleRestored, type VehicleState } from '../store/vehicleSlice';
 import { showAlert } from './alert';
+import { loadVehicleTools } from './vehicleToolsLauncher';
 import { navigateTo } from '../src/api/navigation';
 import { vehicleRemoveRequested, VEHICLE_FLOW } from '../store/actions';
 
@@ -85,6 +86,9 @@ export function* restoreSavedVehicle() {
   const choice = restoreVehicle(vehicleIdsFromQuery(new URLSearchParams(search)), stored);
   if (isEmptyChoice(choice)) return;
   yield put(vehicleRestored(choice));
+  // The brake page has no configurator to say which engine is chosen: its compass asks for the saved one's counts.
+  const pageType: string | undefined = yield select((state: RootState) => state.page.location?.type);
+  if (choice.engine && pageType === 'brakes') yield put(engineCategoriesRequested({ engineId: choice.engine.id }));
   if (VEHICLE_LEVELS.some((level) => choice[level] && !choice[level].name)) {
     const named: VehicleChoice = yield call(nameVehicle, choice);
     yield put(vehicleRestored(named));
@@ -112,11 +116,14 @@ export function* loadOptions(action: ReturnType<typeof vehicleOptionsRequested>)
   }
 }
 
-/** The home page's category tiles follow the chosen engine. */
+/** The pages whose category counts follow the saved vehicle: the home tiles and the brake page's compass. */
+export const ENGINE_COUNT_PAGES: readonly string[] = ['main', 'brakes'];
+
+/** The home page's category tiles and the brake page's compass follow the chosen engine (brake-shop spec section 4). */
 export function* loadEngineCategories(action: ReturnType<typeof engineCategoriesRequested>) {
   const { engineId } = action.payload;
   const pageType: string | undefined = yield select((state: RootState) => state.page.location?.type);
-  if (engineId === null || pageType !== 'main') {
+  if (engineId === null || !pageType || !ENGINE_COUNT_PAGES.includes(pageType)) {
     yield put(engineCategoriesLoaded(null));
     return;
   }
@@ -147,6 +154,10 @@ export function* submitVehicle(choice: VehicleChoice) {
   const named = namedFromOptions(choice, options);
   yield call(writeVehicleStorage, choiceStorageEntries(named));
   yield put(vehicleRestored(named));
+  // The configurator's vehicle joins the garage (issue 25): its code is loaded first, so the
+  // garage is written before the page changes.
+  const tools: Awaited<ReturnType<typeof loadVehicleTools>> = yield call(loadVehicleTools);
+  yield call(tools.keepVehicle, named);
   const url = vehicleSearchUrl(named);
   if (url) yield call(navigateTo, url);
 }
@@ -158,6 +169,11 @@ export function* clearVehicle() {
 }
 
 export function* removeVehicle() {
+  const saved: VehicleChoice | null = yield select((state: RootState) => state.vehicle.saved);
+  if (saved) {
+    const tools: Awaited<ReturnType<typeof loadVehicleTools>> = yield call(loadVehicleTools);
+    yield call(tools.forgetVehicle, saved);
+  }
   yield call(clearVehicle);
   yield call(navigateTo, HOME_PATH);
 }

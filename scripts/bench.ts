@@ -11,6 +11,10 @@ import { runServerBench, type PlanScanRow, type ServerBenchRow } from './bench/s
 import { measureInteractions, LIVE_SEARCH_BUDGET_MS } from './bench/interactions';
 import { buildStorefront } from './bench/build';
 import { measureStartup, runRenderBench, type RenderBenchRow } from './bench/render';
+import { measureServerStart } from './bench/serverStart';
+import { benchCatalogueImport } from './bench/catalogueImport';
+import { runPageMixBench } from './bench/pageMix';
+import { BEFORE_PHOTOS, measureFirstScreenImages } from './bench/firstScreenImages';
 
 const FIRST_LOAD_JS_BUDGET_KB = 160;
 const LIGHTHOUSE_BUDGET = { performance: 98, accessibility: 100, bestPractices: 100, seo: 100, cls: 0.02, lcpMs: 1800, tbtMs: 150 };
@@ -21,7 +25,7 @@ const only = (section: string) => !process.env.BENCH_ONLY || process.env.BENCH_O
 async function main() {
   const { ensureChromium } = await import('./ensure-chromium.mjs');
   const chromiumPath: string = ensureChromium();
-  const browserSections = only('size') || only('lighthouse') || only('interactions') || only('startup');
+  const browserSections = only('size') || only('lighthouse') || only('interactions') || only('startup') || only('images');
   // A private production build (never the shared dist/, which other servers may be serving).
   const build = browserSections ? buildStorefront() : undefined;
 
@@ -64,6 +68,19 @@ async function main() {
         })),
       );
     }
+    }
+
+    if (only('images')) {
+      const row = await measureFirstScreenImages(shop.baseUrl, pages.listing, chromiumPath);
+      report.firstScreenImages = { ...row, before: BEFORE_PHOTOS };
+      console.log('\nImages on a phone\u2019s first screen of a listing (bytes)');
+      console.table([
+        { what: 'before: the demo\u2019s SVG drawings (issue 24 \u2018before\u2019)', images: BEFORE_PHOTOS.images, bytes: BEFORE_PHOTOS.firstScreenBytes },
+        { what: 'photos served whole (1200 px JPEG)', images: row.imagesOnFirstScreen, bytes: row.wholePhotoBytes },
+        { what: `after: sized photos (${row.formats.join(', ')})`, images: row.imagesOnFirstScreen, bytes: row.firstScreenBytes },
+        { what: 'before: every image until network idle', images: '', bytes: BEFORE_PHOTOS.allImageBytes },
+        { what: 'after: every image until network idle (lazy ones near the screen)', images: '', bytes: row.allImageBytes },
+      ]);
     }
 
     if (only('interactions')) {
@@ -143,6 +160,20 @@ async function main() {
     console.table(rows.map((row) => ({ ...row, [`p99 <= ${budgetMs} ms`]: row.catalogue === 10_000 ? (row.p99Ms <= budgetMs ? 'met' : 'NOT met') : '' })));
   }
 
+  if (only('pagemix')) {
+    // Issue 22: the page mix through the server's page cache, with it off, and a static file (the floor); then behind Varnish.
+    console.log('\nPage mix: products, listings, text searches, home, brake page; autocannon, 64 connections, 2 server processes, 10 s each way');
+    const mix = await runPageMixBench({ port: Number(process.env.BENCH_PAGEMIX_PORT || 8095), catalogueSize: Number(process.env.BENCH_PAGEMIX_CATALOGUE || 10_000) });
+    report.pageMix = mix;
+    console.table(mix.rows);
+    console.table([
+      { target: `page cache on >= ${mix.targets.cachedOfFloor} of the floor`, met: mix.met.cachedOfFloor ? 'met' : 'NOT met' },
+      { target: `page cache on p99 <= ${mix.targets.cachedP99Ms} ms`, met: mix.met.cachedP99Ms ? 'met' : 'NOT met' },
+      { target: `page cache off >= ${mix.targets.uncachedOfFloor} of the floor`, met: mix.met.uncachedOfFloor ? 'met' : 'NOT met' },
+    ]);
+    console.log('Behind Varnish (deploy/varnish/shop.vcl):', JSON.stringify(mix.varnish));
+  }
+
   if (only('server')) {
     const sizes = (process.env.BENCH_CATALOGUES || '10000,200000').split(',').map(Number);
     const rows: ServerBenchRow[] = [];
@@ -190,6 +221,22 @@ async function main() {
     console.table(ratios.map((r) => ({ ...r, 'p99 <= 20 ms': r.textSearchP99Ms <= 20 ? 'met' : 'NOT met', 'within 3x': r.costRatio <= 3 ? 'met' : 'NOT met' })));
     console.log('\nQuery plans that scan a big table (index scans are expected where said; a TABLE SCAN is not)');
     console.table(planScans.map((row) => ({ catalogue: row.catalogue, call: row.call, scans: row.scans.join('; '), why: row.why })));
+  }
+
+  if (only('serverStart')) {
+    // The server process alone: compiled (npm start) against TypeScript through tsx (npm run dev).
+    const start = await measureServerStart({ port: Number(process.env.BENCH_START_PORT || 8302) });
+    report.serverStart = { what: 'spawn to "Shop ready", WORKERS=1, database made beforehand, median of 3', serverBuildMs: start.buildMs, rows: start.rows };
+    console.log(`\nServer start-up (server build by esbuild: ${start.buildMs} ms)`);
+    console.table(start.rows.map((row) => ({ how: row.how, 'median ms': row.medianMs, runs: row.runsMs.join(', ') })));
+  }
+
+  if (only('catalogueImport')) {
+    // A 200,000-product catalogue file (an export of the demo catalogue) imported over itself.
+    const row = await benchCatalogueImport(Number(process.env.BENCH_IMPORT_SIZE || 200_000));
+    report.catalogueImport = { what: 'export of a demo catalogue, then that file imported over it (every product checked and updated) in one transaction', ...row };
+    console.log('\nCatalogue import');
+    console.table([row]);
   }
 
   const outDir = join(__dirname, '..', 'bench');

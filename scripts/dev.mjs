@@ -19,6 +19,14 @@ const staticDir = process.env.DEV_STATIC_DIR || join(root, '.tmp', 'dev');
 const config = makeConfig({ hashNames: true }, { mode: 'development' });
 config.output.path = staticDir;
 
+// One server process unless WORKERS says otherwise: the test hooks (`SHOP_TEST_HOOKS=1`, a fault
+// set with POST /__test/faults) live in the process that takes them, so with one process a fault
+// reaches every request.
+const workers = process.env.WORKERS || '1';
+console.log(
+  `[dev] ${workers === '1' ? 'one server process (WORKERS=1): a fault set with POST /__test/faults applies to every request' : `${workers} server processes (WORKERS=${workers}): a test-hook fault reaches only the process that took it`}`,
+);
+
 let server;
 let serverExit;
 let restartWanted = false;
@@ -39,7 +47,7 @@ async function startServer() {
   server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, STATIC_DIR: staticDir },
+    env: { ...process.env, STATIC_DIR: staticDir, WORKERS: workers },
   });
   serverExit = new Promise((resolve) => server.once('exit', resolve));
 }

@@ -10,24 +10,34 @@ import type { ShopRepository } from './db/repository';
 import { BadRequest, sendError } from './http';
 import { registerSecurity } from './security';
 import { registerVisitor } from './visitor';
-import { limitsFromEnv, registerLimits, serverTimeouts, trustProxyFromEnv, type ShopLimits } from './limits';
+import { boundConnectionsPerAddress, limitsFromEnv, registerLimits, serverTimeouts, trustProxyFromEnv, type ShopLimits } from './limits';
+import type { CounterStore } from './counters';
 import { registerTestHooks, withTestOverrides } from './testHooks';
 import { loggerOptions, registerOperations, requestId, type LogLevel } from './operations';
 import { withSearchCache } from './db/searchCache';
+import { mailerFromEnv, withMail, type Mailer } from './messages/mailer';
+import { registerMetrics, type MetricsOptions } from './metrics';
 import { basketRoutes } from './routes/basket';
 import { shopDataRoutes } from './routes/shopData';
 import { searchRoutes } from './routes/search';
 import { projectorRoutes } from './routes/projector';
+import { fitmentRoutes } from './routes/fitment';
 import { imageRoutes } from './routes/images';
+import { photoCacheDirFromEnv } from './images/productPhotos';
 import { pageRoutes } from './routes/pages';
 import { contentRoutes } from './routes/content';
 import { contactRoutes } from './routes/contact';
 import { seoRoutes } from './routes/seo';
 import { defaultExtraScriptsDir, extraScriptNames, extraScriptRoutes } from './extraScripts';
-import mercurius from 'mercurius';
+import { priceTypeFromEnv, withPriceType, type PriceSetting, type PriceType } from './priceType';
+import mercurius, { type MercuriusOptions } from 'mercurius';
 import { schema } from './graphql/schema';
 import { resolvers } from './graphql/resolvers';
 import { GRAPHQL_LIMITS, graphqlParseOptions, registerGraphqlCost } from './graphql/cost';
+import { registerGraphqlGuard } from './graphql/guard';
+import { RETRY_AFTER_S, storageFailure, unavailableMessage } from './db/faults';
+import { PageCache, pageCacheBytesFromEnv } from './render/pageCache';
+import { purgeUrlsFromEnv, watchCatalogueChanges } from './catalogueChanges';
 
 export interface AppOptions {
   /** The shop's storage (see server/db/openRepository.ts). */
@@ -42,12 +52,39 @@ export interface AppOptions {
   testHooks?: boolean;
   /** Rate limits and timeouts (default: from the environment, see server/limits.ts). */
   limits?: ShopLimits;
+  /** Where the throttles count (default: this process's memory; see server/counters.ts). */
+  counters?: CounterStore;
   /** The proxies whose X-Forwarded-* headers are read (default: TRUST_PROXY, see server/limits.ts). */
   trustProxy?: false | string[];
   /** The extra scripts' names (default: EXTRA_SCRIPTS, see server/extraScripts.ts) and their directory (default: EXTRA_SCRIPTS_DIR or ./public/gfx/extra). */
   extraScripts?: readonly string[];
   extraScriptsDir?: string;
+  /** Contact messages and notice requests by e-mail (default: SMTP_URL, see server/messages/mailer.ts); null: none. */
+  mailer?: Mailer | null;
+  /** Who may read /metrics on this port (default: METRICS_ALLOW) and the database pool's use (see server/metrics.ts). */
+  metricsAllow?: MetricsOptions['allow'];
+  poolStats?: MetricsOptions['poolStats'];
+  /** Bytes of rendered public pages kept in memory (default: PAGE_CACHE_MB, 32 MB; 0 turns it off). */
+  pageCacheBytes?: number;
+  /** Caches in front told of catalogue changes by an HTTP BAN (default: CACHE_PURGE_URLS). */
+  purgeUrls?: readonly string[];
+  /** Net or gross prices everywhere the shop shows a price (default: PRICE_TYPE, else gross; see server/priceType.ts). */
+  priceType?: PriceType;
+  /** Where product photos and their sizes are kept (default: PHOTO_CACHE_DIR, else $DATA_DIR/photos). */
+  photoCacheDir?: string;
 }
+
+/** mercurius' answers, but a resolver that met the database away is a 503 with Retry-After (issue 21). */
+const graphqlErrorFormatter: NonNullable<MercuriusOptions['errorFormatter']> = (execution, context) => {
+  const formatted = mercurius.defaultErrorFormatter(execution, context);
+  const failure = execution.errors?.map((error) => storageFailure(error)).find((f) => f !== null);
+  if (!failure) return formatted;
+  context.reply?.header('Retry-After', String(RETRY_AFTER_S));
+  return {
+    statusCode: 503,
+    response: { data: null, errors: [{ message: unavailableMessage(failure), extensions: { code: 'DATABASE_UNAVAILABLE' } }] },
+  };
+};
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limits = options.limits ?? limitsFromEnv();
@@ -56,9 +93,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const storage: ShopRepository | undefined = options.repository ?? (options.db ? new SqliteShopRepository(options.db) : undefined);
   if (!storage) throw new Error('buildApp needs a repository (or a SQLite db)');
   // Text search answers from a short-lived cache of result sets per folded query (any backend).
-  const cached: ShopRepository = withSearchCache(storage);
+  const cached = withSearchCache(storage);
+  const mailer = options.mailer === undefined ? mailerFromEnv() : options.mailer;
+  let logMailFailure = (error: unknown, what: string) => console.error(`Could not e-mail ${what}:`, error);
+  const mailed: ShopRepository = mailer ? withMail(cached, mailer, (error, what) => logMailFailure(error, what)) : cached;
   const testOverrides = new Map();
-  const repo: ShopRepository = options.testHooks ? withTestOverrides(cached, testOverrides) : cached;
+  const priceSetting: PriceSetting = { priceType: options.priceType ?? priceTypeFromEnv(process.env.PRICE_TYPE) };
+  const priced = withPriceType(mailed, priceSetting);
+  const repo: ShopRepository = options.testHooks ? withTestOverrides(priced, testOverrides) : priced;
+  const pageCache = new PageCache({ maxBytes: options.pageCacheBytes ?? pageCacheBytesFromEnv(process.env.PAGE_CACHE_MB) });
   const app = Fastify({
     bodyLimit: 64 * 1024,
     trustProxy,
@@ -69,18 +112,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
   });
   const staticDir = options.staticDir ?? join(process.cwd(), 'dist');
+  logMailFailure = (error, what) => app.log.error({ err: error }, `could not e-mail ${what}`);
+  if (mailer && options.mailer === undefined) app.addHook('onClose', async () => mailer.close());
+  boundConnectionsPerAddress(app, limits, trustProxy);
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   registerSecurity(app);
+  registerGraphqlGuard(app);
   registerVisitor(app);
   registerOperations(app, repo);
-  const throttle = await registerLimits(app, limits);
-  if (options.testHooks) registerTestHooks(app, testOverrides);
+  registerMetrics(app, { allow: options.metricsAllow, poolStats: options.poolStats });
+  const throttle = await registerLimits(app, limits, options.counters);
+  // Catalogue changes from any process or server drop the pages and answers drawn from the old values.
+  const catalogue = watchCatalogueChanges(app, storage, { pageCache, clearAnswers: () => cached.clearCaches(), purgeUrls: options.purgeUrls ?? purgeUrlsFromEnv(process.env.CACHE_PURGE_URLS) });
+  if (options.testHooks) registerTestHooks(app, testOverrides, { repo, catalogue }, priceSetting);
 
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     if (error instanceof BadRequest) return sendError(reply, error.status, error.code, error.message);
+    // The database away, full or read-only: a clear 503 the client may retry, never a crash.
+    const failure = storageFailure(error);
+    if (failure) {
+      app.log.warn({ err: error }, 'database unavailable');
+      reply.header('Retry-After', String(RETRY_AFTER_S));
+      return sendError(reply, 503, 'database_unavailable', unavailableMessage(failure));
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return sendError(reply, status, error.code?.toLowerCase() ?? 'bad_request', error.message);
     app.log.error(error);
@@ -106,7 +163,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jit: 5,
     queryDepth: GRAPHQL_LIMITS.maxDepth,
     graphql: { parseOptions: graphqlParseOptions },
-    context: (request) => ({ visitorId: request.visitorId }),
+    errorFormatter: graphqlErrorFormatter,
+    // A query that never reads the visitor (prices, shipping, search) gives no visitor cookie (issue 22).
+    context: (request) => ({
+      get visitorId() {
+        request.visitorTouched = true;
+        return request.visitorId;
+      },
+    }),
   });
   registerGraphqlCost(app);
   throttle.graphql();
@@ -115,12 +179,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   shopDataRoutes(app, repo);
   searchRoutes(app, repo);
   projectorRoutes(app, repo);
-  imageRoutes(app, repo);
+  fitmentRoutes(app, repo);
+  imageRoutes(app, repo, { photoCacheDir: options.photoCacheDir ?? photoCacheDirFromEnv() });
   contentRoutes(app, repo);
   contactRoutes(app, repo);
   seoRoutes(app, repo);
   extraScriptRoutes(app, extraScripts, options.extraScriptsDir ?? (process.env.EXTRA_SCRIPTS_DIR || defaultExtraScriptsDir()));
-  pageRoutes(app, repo, staticDir, { extraScripts });
+  pageRoutes(app, repo, staticDir, { extraScripts, pageCache, priceSetting });
 
   return app;
 }

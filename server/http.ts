@@ -12,8 +12,8 @@ export class BadRequest extends Error {
   }
 }
 
-export function sendError(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
-  const body: ApiError = { error: { code, message } };
+export function sendError(reply: FastifyReply, status: number, code: string, message: string, params?: Record<string, string | number>): FastifyReply {
+  const body: ApiError = { error: params ? { code, message, params } : { code, message } };
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -28,11 +28,30 @@ function raw(source: Source, name: string): string | undefined {
   return String(value);
 }
 
+/** The largest id the shop's tables hold (a 32-bit integer column on PostgreSQL). */
+export const MAX_ID = 2_147_483_647;
+
+/** Whether a number is an id the database can hold: a whole number from 1 to MAX_ID. */
+export function isStorableId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value <= MAX_ID;
+}
+
+/**
+ * Control characters (C0 but tab, line feed and carriage return; DEL; C1) and lone surrogates:
+ * text no field of the shop holds, which PostgreSQL refuses (NUL) or a log line would misread.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function controlCharacterIn(value: string): boolean {
+  return CONTROL.test(value);
+}
+
 /** A positive integer id, or undefined when absent. */
 export function optionalId(source: Source, name: string): number | undefined {
   const value = raw(source, name);
   if (value === undefined) return undefined;
-  if (!/^\d{1,12}$/.test(value) || Number(value) <= 0) throw new BadRequest('invalid_parameter', `Parameter ${name} must be a positive integer`);
+  if (!/^\d{1,10}$/.test(value) || !isStorableId(Number(value))) throw new BadRequest('invalid_parameter', `Parameter ${name} must be a positive integer (at most ${MAX_ID})`);
   return Number(value);
 }
 
@@ -46,6 +65,7 @@ export function optionalText(source: Source, name: string, maxLength = 200): str
   const value = raw(source, name);
   if (value === undefined) return undefined;
   if (value.length > maxLength) throw new BadRequest('invalid_parameter', `Parameter ${name} is longer than ${maxLength} characters`);
+  if (controlCharacterIn(value)) throw new BadRequest('invalid_parameter', `Parameter ${name} holds a control character`);
   return value;
 }
 

@@ -1,8 +1,10 @@
+import { CONTACT_ATTACHMENT_MAX_MB, CONTACT_FILE_FIELDS } from '../src/domain/contactForm';
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fastifyRateLimit from '@fastify/rate-limit';
 import mercurius from 'mercurius';
 import { Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { sendError } from './http';
+import { memoryCounters, type CounterStore } from './counters';
 
 /**
  * Throttling and timeouts. Every write (basket changes, notify-me, contact, field validation,
@@ -33,6 +35,8 @@ export interface ShopLimits {
   connectionTimeoutMs: number;
   /** A kept-alive socket waits this long for the next request, ms. */
   keepAliveTimeoutMs: number;
+  /** Connections one address may hold open at once (without TRUST_PROXY: behind a proxy, the proxy bounds them); more are closed on arrival. */
+  connectionsPerAddress: number;
 }
 
 export const DEFAULT_LIMITS: ShopLimits = {
@@ -46,10 +50,11 @@ export const DEFAULT_LIMITS: ShopLimits = {
   headersTimeoutMs: 10_000,
   connectionTimeoutMs: 60_000,
   keepAliveTimeoutMs: 5_000,
+  connectionsPerAddress: 256,
 };
 
 /** For load benchmarks, which play many shoppers from one address at machine speed: no rate limit, the timeouts kept. */
-export const UNTHROTTLED_LIMITS: ShopLimits = { ...DEFAULT_LIMITS, writesPerVisitor: 1e9, writesPerAddress: 1e9, messagesPerVisitor: 1e9, messagesPerAddress: 1e9 };
+export const UNTHROTTLED_LIMITS: ShopLimits = { ...DEFAULT_LIMITS, writesPerVisitor: 1e9, writesPerAddress: 1e9, messagesPerVisitor: 1e9, messagesPerAddress: 1e9, connectionsPerAddress: 1e9 };
 
 /** The same as environment variables (for a server started as a process). */
 export const UNTHROTTLED_ENV: Record<string, string> = {
@@ -57,16 +62,23 @@ export const UNTHROTTLED_ENV: Record<string, string> = {
   RATE_LIMIT_WRITES_PER_ADDRESS: '1000000000',
   RATE_LIMIT_MESSAGES_PER_VISITOR: '1000000000',
   RATE_LIMIT_MESSAGES_PER_ADDRESS: '1000000000',
+  CONNECTIONS_PER_ADDRESS: '1000000000',
 };
 
 /** Body size limits per route (bytes): a route not named here takes `default`. */
+/**
+ * The contact form's body: its text fields (4,000 characters each, at most 4 bytes a character in
+ * UTF-8, and the multipart headers: 64 KB) and its two files of at most 5 MB each.
+ */
+export const CONTACT_BODY_LIMIT = CONTACT_FILE_FIELDS.length * CONTACT_ATTACHMENT_MAX_MB * 1024 * 1024 + 64 * 1024;
+
 export const BODY_LIMITS = {
   default: 16 * 1024,
   '/basketchange.php': 4 * 1024,
   '/ajax/notify.php': 4 * 1024,
   '/ajax/get.php': 16 * 1024,
   '/graphql/v1/': 32 * 1024,
-  '/contact.php': 32 * 1024,
+  '/contact.php': CONTACT_BODY_LIMIT,
 } as const;
 
 const ENV_NAMES: Record<keyof ShopLimits, string> = {
@@ -80,6 +92,7 @@ const ENV_NAMES: Record<keyof ShopLimits, string> = {
   headersTimeoutMs: 'HEADERS_TIMEOUT_MS',
   connectionTimeoutMs: 'CONNECTION_TIMEOUT_MS',
   keepAliveTimeoutMs: 'KEEP_ALIVE_TIMEOUT_MS',
+  connectionsPerAddress: 'CONNECTIONS_PER_ADDRESS',
 };
 
 /** The limits from the environment (unset: the default; a bad value stops the start with a clear message). */
@@ -112,10 +125,14 @@ export function trustProxyFromEnv(value: string | undefined): false | string[] {
   return value.split(',').map((part) => part.trim()).filter(Boolean);
 }
 
+/** The longest Node waits between two checks of the headers and request timeouts, ms. */
+export const TIMEOUT_CHECK_MAX_MS = 1_000;
+
 /**
  * Fastify's server options for the timeouts. Node checks the headers and request timeouts on
- * an interval (30 s by default): here a quarter of the shorter one, so a slow client is cut off
- * close to its limit.
+ * an interval (30 s by default, so a stalled body could hold a socket up to twice the request
+ * timeout): here a tenth of the shorter one, at most a second, so a slow client is cut off
+ * within a second of its limit.
  */
 export function serverTimeouts(limits: ShopLimits) {
   return {
@@ -124,12 +141,10 @@ export function serverTimeouts(limits: ShopLimits) {
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     http: {
       headersTimeout: limits.headersTimeoutMs,
-      connectionsCheckingInterval: Math.max(50, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4)),
+      connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_MAX_MS, Math.max(50, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 10))),
     },
   };
 }
-
-type Limiter = (request: FastifyRequest) => Promise<{ isExceeded: boolean; ttlInSeconds: number; max: number }>;
 
 /** Routes whose every call is a write; GraphQL counts only its mutations. */
 const WRITE_ROUTES = new Set(['POST /basketchange.php', 'POST /ajax/notify.php', 'POST /contact.php', 'GET /ajax/validate.php', 'POST /ajax/validate.php']);
@@ -139,45 +154,73 @@ function routeKey(request: FastifyRequest): string {
   return `${request.method} ${request.routeOptions.url ?? ''}`;
 }
 
-/** The first limiter over its budget, or null. */
-async function exceeded(limiters: Limiter[], request: FastifyRequest): Promise<{ retryAfter: number; max: number } | null> {
-  for (const limiter of limiters) {
-    const result = await limiter(request);
-    if (result.isExceeded) return { retryAfter: Math.max(1, result.ttlInSeconds), max: result.max };
-  }
-  return null;
+interface Budget {
+  /** The counter's name: w (writes) or m (messages), then v (per visitor) or a (per address). */
+  name: string;
+  max: number;
+  windowMs: number;
+  key(request: FastifyRequest): string;
 }
 
-function isMutation(document: DocumentNode, operationName: unknown): boolean {
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  const operation = typeof operationName === 'string' ? operations.find((o) => o.name?.value === operationName) : operations[0];
-  return operation?.operation === 'mutation';
+/** Whether a document (of one operation: server/graphql/guard.ts) is a mutation. */
+function isMutation(document: DocumentNode): boolean {
+  return document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && (d as OperationDefinitionNode).operation !== 'query');
 }
 
 /**
- * Registers the rate limits (per visitor and per address, on writes) and the per-route body
- * limits; call it before any route is declared (the timeouts are server options: serverTimeouts). Its answer's `graphql()`
- * adds the mutation throttle to mercurius once that is registered.
+ * Registers the rate limits (per visitor and per address, on writes; GraphQL mutations and
+ * form writes count against the same budgets) and the per-route body limits; call it before any
+ * route is declared (the timeouts are server options: serverTimeouts). The counts live in
+ * `counters` (server/counters.ts): shared by every process and server that shares the store,
+ * so a budget holds as written whatever the number of workers. Every write counts once against
+ * each of its budgets, refused or not; past any of them the answer is a 429 with Retry-After.
+ * A store that fails lets the request through (logged): the throttle never takes the shop down.
+ * Its answer's `graphql()` adds the mutation throttle to mercurius once that is registered.
  */
-export async function registerLimits(app: FastifyInstance, limits: ShopLimits): Promise<{ graphql(): void }> {
+export async function registerLimits(app: FastifyInstance, limits: ShopLimits, counters: CounterStore = memoryCounters()): Promise<{ graphql(): void }> {
   app.addHook('onRoute', (route) => {
     const limit = (BODY_LIMITS as Record<string, number>)[route.url];
     route.bodyLimit ??= limit ?? BODY_LIMITS.default;
   });
+  app.addHook('onClose', async () => counters.close());
 
-  await app.register(fastifyRateLimit, { global: false });
-  const limiter = (prefix: string, max: number, timeWindow: number, key: (request: FastifyRequest) => string): Limiter =>
-    app.createRateLimit({ max, timeWindow, keyGenerator: (request: FastifyRequest) => `${prefix}:${key(request)}` }) as unknown as Limiter;
   const byVisitor = (request: FastifyRequest) => request.visitorId;
   const byAddress = (request: FastifyRequest) => request.ip;
-  const writes = [limiter('wv', limits.writesPerVisitor, limits.windowMs, byVisitor), limiter('wa', limits.writesPerAddress, limits.windowMs, byAddress)];
-  const messages = [limiter('mv', limits.messagesPerVisitor, limits.messageWindowMs, byVisitor), limiter('ma', limits.messagesPerAddress, limits.messageWindowMs, byAddress)];
+  const writes: Budget[] = [
+    { name: 'wv', max: limits.writesPerVisitor, windowMs: limits.windowMs, key: byVisitor },
+    { name: 'wa', max: limits.writesPerAddress, windowMs: limits.windowMs, key: byAddress },
+  ];
+  const messages: Budget[] = [
+    { name: 'mv', max: limits.messagesPerVisitor, windowMs: limits.messageWindowMs, key: byVisitor },
+    { name: 'ma', max: limits.messagesPerAddress, windowMs: limits.messageWindowMs, key: byAddress },
+  ];
   const message = (over: { retryAfter: number; max: number }) => `Too many requests (at most ${over.max} in this time window); try again in ${over.retryAfter} s`;
+
+  /** Counts the request against each budget; the first one past its maximum, or null. */
+  const exceeded = async (budgets: Budget[], request: FastifyRequest): Promise<{ retryAfter: number; max: number } | null> => {
+    const byWindow = new Map<number, Budget[]>();
+    // A budget lifted for benchmarks (UNTHROTTLED_LIMITS) is not counted at all.
+    for (const budget of budgets.filter((b) => b.max < UNTHROTTLED_LIMITS.writesPerVisitor)) byWindow.set(budget.windowMs, [...(byWindow.get(budget.windowMs) ?? []), budget]);
+    let over: { retryAfter: number; max: number } | null = null;
+    for (const [windowMs, group] of byWindow) {
+      let counts: Array<{ count: number; ttlMs: number }>;
+      try {
+        counts = await counters.hit(group.map((budget) => `${budget.name}:${budget.key(request)}`), windowMs);
+      } catch (error) {
+        request.log.warn({ err: error }, 'rate counter store failed; request let through');
+        continue;
+      }
+      group.forEach((budget, i) => {
+        if (!over && counts[i].count > budget.max) over = { retryAfter: Math.max(1, Math.ceil(counts[i].ttlMs / 1000)), max: budget.max };
+      });
+    }
+    return over;
+  };
 
   app.addHook('preHandler', async (request, reply) => {
     const key = routeKey(request);
     if (!WRITE_ROUTES.has(key)) return;
-    const over = (MESSAGE_ROUTES.has(key) ? await exceeded(messages, request) : null) ?? (await exceeded(writes, request));
+    const over = await exceeded(MESSAGE_ROUTES.has(key) ? [...messages, ...writes] : writes, request);
     if (!over) return;
     reply.header('Retry-After', String(over.retryAfter));
     return sendError(reply, 429, 'too_many_requests', message(over));
@@ -188,8 +231,7 @@ export async function registerLimits(app: FastifyInstance, limits: ShopLimits): 
     graphql() {
       app.graphql.addHook('preExecution', async (_schema, document, context) => {
         const request = context.reply.request;
-        const body = request.body as { operationName?: unknown } | undefined;
-        if (!isMutation(document, body?.operationName ?? (request.query as { operationName?: unknown }).operationName)) return;
+        if (!isMutation(document)) return;
         const over = await exceeded(writes, request);
         if (!over) return;
         context.reply.header('Retry-After', String(over.retryAfter));
@@ -197,4 +239,28 @@ export async function registerLimits(app: FastifyInstance, limits: ShopLimits): 
       });
     },
   };
+}
+
+/**
+ * Bounds the connections one address holds open at once (slow-loris: many sockets each
+ * trickling a request): past `limits.connectionsPerAddress` a new one is closed on arrival.
+ * Off behind a trusted proxy (every socket is the proxy's; the proxy bounds its clients).
+ */
+export function boundConnectionsPerAddress(app: FastifyInstance, limits: ShopLimits, trustProxy: false | string[]): void {
+  if (trustProxy) return;
+  const open = new Map<string, number>();
+  app.server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > limits.connectionsPerAddress) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+  });
 }

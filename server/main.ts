@@ -8,10 +8,17 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
-import { openRepository } from './db/openRepository';
+import { Redis } from 'ioredis';
+import { openRepository, type OpenedRepository } from './db/openRepository';
+import { memoryCounters, postgresCounters, redisCounters, sqliteCounters, type CounterStore } from './counters';
 import { buildApp } from './app';
 import { LOG_LEVELS, type LogLevel } from './operations';
 import { extraScriptNames } from './extraScripts';
+import { metricsAllowList, startMetricsServer } from './metrics';
+import { watchCatalogueVersion } from './catalogueEvents';
+import { priceTypeFromEnv, type PriceType } from './priceType';
+import { warmProductPhotos } from './routes/images';
+import { photoCacheDirFromEnv } from './images/productPhotos';
 
 /** How long a stopping process waits for requests in flight before it exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -24,6 +31,10 @@ interface Config {
   workers: number;
   logLevel: LogLevel;
   extraScripts: string[];
+  /** A port of its own for /metrics (METRICS_PORT), on METRICS_HOST; none when unset. */
+  metricsPort: number | null;
+  metricsHost: string;
+  priceType: PriceType;
 }
 
 function readConfig(): Config {
@@ -38,7 +49,15 @@ function readConfig(): Config {
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${process.env.LOG_LEVEL}`);
   // Refused here, before anything starts, when a name is not 1 to 40 of a-z, 0-9 and '-'.
   const extraScripts = extraScriptNames(process.env.EXTRA_SCRIPTS);
-  return { port, host: process.env.HOST || '0.0.0.0', dbPath: resolve(process.env.DB_PATH || join(dataDir, 'shop.sqlite')), catalogueSize, workers, logLevel, extraScripts };
+  const metricsPort = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : null;
+  if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 1 || metricsPort > 65535 || metricsPort === port)) {
+    throw new Error(`METRICS_PORT must be a port number other than PORT, got ${process.env.METRICS_PORT}`);
+  }
+  metricsAllowList(process.env.METRICS_ALLOW); // refused here when malformed
+  const metricsHost = process.env.METRICS_HOST || '127.0.0.1';
+  const priceType = priceTypeFromEnv(process.env.PRICE_TYPE);
+  const dbPath = resolve(process.env.DB_PATH || join(dataDir, 'shop.sqlite'));
+  return { port, host: process.env.HOST || '0.0.0.0', dbPath, catalogueSize, workers, logLevel, extraScripts, metricsPort, metricsHost, priceType };
 }
 
 function repositoryOptions(config: Config) {
@@ -47,6 +66,8 @@ function repositoryOptions(config: Config) {
 
 /** Creates, migrates and fills the database when needed; in a cluster only the primary does. */
 async function prepareDatabase(config: Config): Promise<void> {
+  // The first screens' photos are drawn meanwhile (once: kept on disk), in the background.
+  void warmProductPhotos(photoCacheDirFromEnv()).catch((error: unknown) => console.error('Drawing the product photos failed:', error));
   const started = Date.now();
   // DATABASE_URL=postgres://... serves from PostgreSQL; unset, the SQLite file at DB_PATH.
   const storage = await openRepository(repositoryOptions(config));
@@ -54,18 +75,43 @@ async function prepareDatabase(config: Config): Promise<void> {
   if (storage.seeded) console.log(`Created ${storage.description} with a demo catalogue of ${config.catalogueSize} products (${Date.now() - started} ms)`);
 }
 
+/**
+ * Where the throttles count, so that a budget holds across processes and servers: Redis when
+ * REDIS_URL is set (keys under RATE_LIMIT_PREFIX, default shop:rl:), else the shop's PostgreSQL
+ * database, else the SQLite file when several workers share it; memory for one process alone.
+ */
+function counterStore(storage: OpenedRepository, workers: number): CounterStore {
+  if (process.env.REDIS_URL) {
+    const redis = new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2_000, commandTimeout: 2_000 });
+    redis.on('error', (error: Error) => console.error('Redis error:', error.message));
+    return redisCounters(redis, process.env.RATE_LIMIT_PREFIX || 'shop:rl:');
+  }
+  if (storage.pgPool) return postgresCounters(storage.pgPool);
+  if (storage.sqlite && workers > 1) return sqliteCounters(storage.sqlite);
+  return memoryCounters();
+}
+
 /** One server process. SIGTERM / SIGINT: stop taking requests, finish those in flight, close the database. */
 async function serve(config: Config): Promise<void> {
   const storage = await openRepository(repositoryOptions(config));
+  const counters = counterStore(storage, config.workers);
   const app = await buildApp({
     repository: storage.repository,
+    counters,
     staticDir: resolve(process.env.STATIC_DIR || 'dist'),
     logLevel: config.logLevel,
     testHooks: process.env.SHOP_TEST_HOOKS === '1',
     extraScripts: config.extraScripts,
+    poolStats: storage.poolStats,
+    priceType: config.priceType,
   });
   await app.listen({ port: config.port, host: config.host });
-  if (cluster.isPrimary) console.log(`Shop ready on http://localhost:${config.port}`);
+  // One process: it serves its own metrics; in a cluster the primary answers for every worker.
+  // A catalogue import (another process) raises the version: this process's listeners hear it.
+  const stopWatching = watchCatalogueVersion(() => storage.repository.catalogueVersion());
+  const metricsServer = config.metricsPort !== null && config.workers === 1 ? await startMetricsServer({ port: config.metricsPort, host: config.metricsHost }) : null;
+  if (cluster.isPrimary) console.log(`Shop ready on http://localhost:${config.port} (rate limits counted in ${counters.kind})`);
+  if (cluster.isPrimary) warnWithoutPublicOrigin();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -80,12 +126,21 @@ async function serve(config: Config): Promise<void> {
     // flight; a connection whose request finishes meanwhile is dropped as soon as it is idle.
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     await app.close();
+    stopWatching();
+    metricsServer?.close();
     clearInterval(sweep);
     await storage.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** In production with no PUBLIC_ORIGIN only localhost is answered (server/routes/seo.ts, hostRefusal): say so at start. */
+function warnWithoutPublicOrigin(): void {
+  if (process.env.NODE_ENV === 'production' && !process.env.PUBLIC_ORIGIN) {
+    console.warn('PUBLIC_ORIGIN is not set: answering requests for localhost only (set it to the address the shop is served under, e.g. https://www.frenishop.example).');
+  }
 }
 
 /** The cluster's primary: prepares the database, forks the workers, replaces one that dies, stops them all on a signal. */
@@ -96,7 +151,10 @@ async function runPrimary(config: Config): Promise<void> {
   const everListened = new Set<number>();
   cluster.on('listening', (worker) => {
     everListened.add(worker.id);
-    if (++listening === config.workers) console.log(`Shop ready on http://localhost:${config.port} (${config.workers} worker processes)`);
+    if (++listening === config.workers) {
+      console.log(`Shop ready on http://localhost:${config.port} (${config.workers} worker processes)`);
+      warnWithoutPublicOrigin();
+    }
   });
   cluster.on('exit', (worker, code, signal) => {
     if (everListened.has(worker.id)) listening--;
@@ -126,6 +184,7 @@ async function runPrimary(config: Config): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   for (let i = 0; i < config.workers; i++) cluster.fork();
+  if (config.metricsPort !== null) await startMetricsServer({ port: config.metricsPort, host: config.metricsHost, aggregate: true });
 }
 
 async function main() {

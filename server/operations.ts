@@ -9,6 +9,9 @@ import { sendError } from './http';
  * structured (JSON) log line per request carrying its request id, and that id echoed back.
  */
 
+/** /readyz answers 503 when the database has not answered within this. */
+export const READY_TIMEOUT_MS = 2_000;
+
 export const REQUEST_ID_HEADER = 'x-request-id';
 /** A request id given by a proxy or client is used only when it looks like one. */
 const GIVEN_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -43,12 +46,22 @@ export function registerOperations(app: FastifyInstance, repo: ShopRepository): 
   /** Readiness: the database answers too (503 otherwise, so a balancer sends no shopper here). */
   app.get('/readyz', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await repo.ping();
+      // Answered within READY_TIMEOUT_MS whatever the database does (a pool stuck behind a lock, a network gone quiet).
+      await Promise.race([
+        repo.ping(),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
+        }),
+      ]);
       return { status: 'ready' };
     } catch (error) {
       request.log.warn({ err: error }, 'readiness check failed');
+      reply.header('Retry-After', '5');
       return sendError(reply, 503, 'database_unreachable', 'The database does not answer');
+    } finally {
+      clearTimeout(timer);
     }
   });
 }

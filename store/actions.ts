@@ -36,6 +36,9 @@ export const finderBasketRequested = createAction<{ product: number; size: strin
 
 /* ---------------------------------------------------------------- vehicleConfigurator (sagas/vehicleConfigurator.ts) */
 
+/** The garage panel's flow (machines/garage.ts, sagas/garage.ts). */
+export const GARAGE_FLOW = 'garage';
+
 /** The saved vehicle bar's "remove": clear the store and go home. */
 export const vehicleRemoveRequested = createAction('vehicle/removeRequested');
 /** The configurator's flow id: its component starts it (with the saved vehicle as input) and stops it. */
@@ -62,3 +65,6 @@ export const partialLoadRequested = createAction<{ url: string; push?: boolean }
 
 /** The flow id of the partial page load (machines/partialLoad.ts), read by the progress bar and the listing. */
 export const PARTIAL_LOAD_FLOW = 'partialLoad';
+
+/** The page came back from the browser's back/forward cache (`pageshow` with `persisted`): sagas refresh what may have changed. */
+export const pageRestored = createAction('page/restored');

@@ -10,9 +10,10 @@ import basketPage from './basketPageSlice';
 import vehicle from './vehicleSlice';
 import liveSearch from './liveSearchSlice';
 import finder from './finderSlice';
+import fitment from './fitmentSlice';
 import { sessionRecorder } from './sessionRecorder';
 
-export const rootReducer = combineReducers({ flows, basket, basketPage, page, product, shopData, hotspots, vehicle, liveSearch, finder });
+export const rootReducer = combineReducers({ flows, basket, basketPage, page, product, shopData, hotspots, vehicle, liveSearch, finder, fitment });
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** The one store. The root saga runs after the store exists (NOTES: redux-saga with RTK 2). */

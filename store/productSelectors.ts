@@ -57,16 +57,17 @@ export function selectChosenOffer(state: RootState): SizeOffer | null {
 }
 
 /**
- * The quantity rules for a size and mode (stock of that size, subscription minimum in that
- * mode). The stock caps the quantity for sizes sold on order too (storefront spec, section 5).
+ * The quantity rules for a size (stock of that size). The stock caps the quantity for sizes sold
+ * on order too; the minimum is the largest of the step and the three minimums of the order
+ * quantity range, subscription's included, in either price mode (storefront spec, section 5, as
+ * written; the server's `lineRules` reads it the same way).
  */
-export function rulesFor(product: ProductPageData, sizeId: string | null, mode: PriceMode): QuantityRules {
+export function rulesFor(product: ProductPageData, sizeId: string | null): QuantityRules {
   const size = sizeId ? product.sizes[sizeId] : undefined;
   return quantityBounds({
     unit_sellby: product.unit_sellby,
     unit_precision: product.unit_precision,
     order_quantity_range: product.order_quantity_range,
     stock: size ? size.amount : -1,
-    subscription: mode === 'subscription',
   });
 }

@@ -60,6 +60,10 @@ const productSlice = createSlice({
     quantitySet(state, action: PayloadAction<number>) {
       state.quantity = action.payload;
     },
+    /** The chosen size shows no shipping information: the delivery info box goes. */
+    shippingCleared(state) {
+      state.shipping = { status: 'idle', options: [] };
+    },
     shippingLoading(state) {
       state.shipping.status = 'loading';
     },
@@ -94,6 +98,7 @@ export const {
   offerLoaded,
   quantitySet,
   shippingLoading,
+  shippingCleared,
   shippingLoaded,
   shippingFailed,
   lowestPriceLoaded,

@@ -217,7 +217,8 @@ function saveControl(session: () => RecordedSession): void {
   button.type = 'button';
   button.dataset.sessionRecorder = 'save';
   button.textContent = 'Save session';
-  button.setAttribute('aria-label', 'Save the recorded session as a JSON file');
+  // Its name is what it shows (the README's "Save session"); the title says what it does.
+  button.title = 'Save the recorded session as a JSON file';
   button.style.cssText =
     'position:fixed;left:8px;bottom:8px;z-index:2147483647;padding:6px 10px;font:600 13px/1.2 system-ui,sans-serif;' +
     'color:#fff;background:#b00020;border:0;border-radius:4px;box-shadow:0 1px 4px rgba(0,0,0,.4);cursor:pointer';

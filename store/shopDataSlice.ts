@@ -17,9 +17,14 @@ export interface ShopDataState {
   dismissedBanners: string[] | null;
   /** The shop's extra scripts (`GET {prefix}{name}.js`), named by the server's EXTRA_SCRIPTS: loaded once per page view. */
   extraScripts: { prefix: string; names: string[] };
+  /**
+   * The shop's price type (net or gross; default gross), from the server's setting: every price the
+   * page shows follows it (product page, lists, live search, finder, comparison, mini basket).
+   */
+  priceType: 'gross' | 'net';
 }
 
-export const initialShopData: ShopDataState = { bodyTop: [], bodyEnd: [], widgets: [], device: null, dismissedBanners: null, extraScripts: { prefix: '/gfx/extra/', names: [] } };
+export const initialShopData: ShopDataState = { bodyTop: [], bodyEnd: [], widgets: [], device: null, dismissedBanners: null, extraScripts: { prefix: '/gfx/extra/', names: [] }, priceType: 'gross' };
 
 const shopDataSlice = createSlice({
   name: 'shopData',
@@ -37,6 +42,8 @@ const shopDataSlice = createSlice({
 });
 
 export const { snippetsPlaced, widgetsPlaced } = shopDataSlice.actions;
+/** The shop's price type (net or gross) every price on the page follows. */
+export const selectPriceType = (state: { shopData: ShopDataState }) => state.shopData.priceType;
 /** A part of the page asks for sections of the shop data bundle; requests made together go as one. */
 export const shopDataRequested = createAction<ShopDataRequest>('shopData/requested');
 /** The whole answer, for every registered taker (the spec's callbacks). */

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { VehicleChoice, VehicleLevel, VehicleOption } from '../src/domain/vehicle';
+import { EMPTY_GARAGE, type Garage } from '../src/domain/garageCore';
 
 /** One select's loaded options and the choice they belong to (a late list for another parent is not shown). */
 export interface VehicleOptionList {
@@ -16,9 +17,11 @@ export interface VehicleState {
   saved: VehicleChoice | null;
   options: Record<VehicleLevel, VehicleOptionList | null>;
   categoryCounts: { engineId: number; rows: Array<[number, string, number]> } | null;
+  /** The kept vehicles (issue 25, src/domain/garage.ts), read from local storage by `sagas/garage.ts`. */
+  garage: Garage;
 }
 
-const initialState: VehicleState = { saved: null, options: { brand: null, model: null, year: null, engine: null }, categoryCounts: null };
+const initialState: VehicleState = { saved: null, options: { brand: null, model: null, year: null, engine: null }, categoryCounts: null, garage: EMPTY_GARAGE };
 
 const vehicleSlice = createSlice({
   name: 'vehicle',
@@ -35,11 +38,14 @@ const vehicleSlice = createSlice({
       const { level, parentId, items } = action.payload;
       state.options[level] = { parentId, items };
     },
+    garageChanged(state, action: PayloadAction<Garage>) {
+      state.garage = action.payload;
+    },
     engineCategoriesLoaded(state, action: PayloadAction<VehicleState['categoryCounts']>) {
       state.categoryCounts = action.payload;
     },
   },
 });
 
-export const { vehicleRestored, vehicleCleared, vehicleOptionsLoaded, engineCategoriesLoaded } = vehicleSlice.actions;
+export const { vehicleRestored, vehicleCleared, vehicleOptionsLoaded, engineCategoriesLoaded, garageChanged } = vehicleSlice.actions;
 export default vehicleSlice.reducer;

@@ -74,18 +74,18 @@ export interface BasketLimitInput {
 /** What to write: the line's new count (0: delete the line). */
 export type BasketVerdict = { ok: true; count: number } | Extract<BasketChangeResult, { ok: false }>;
 
-const refuse = (status: 404 | 409 | 422, code: string, message: string): BasketVerdict => ({ ok: false, status, code, message });
+/** A refusal: a stable code the page words in the shopper's language (with `params`), and the server's own Italian sentence. */
+const refuse = (status: 404 | 409 | 422, code: string, message: string, params?: Record<string, string | number>): BasketVerdict => ({ ok: false, status, code, message, ...(params ? { params } : {}) });
 const sum = (lines: readonly LimitLine[]) => lines.reduce((total, line) => total + line.count, 0);
 
 /** The quantity rules of one line on its own (step, precision, minimum, the line's own maximum). */
-export function lineRules(product: LimitProduct, size: Pick<LimitSize, 'stock' | 'status'>, subscription: boolean): QuantityRules {
+export function lineRules(product: LimitProduct, size: Pick<LimitSize, 'stock' | 'status'>): QuantityRules {
   return quantityBounds({
     unit_sellby: product.unit_sellby,
     unit_precision: product.unit_precision,
     // Sold on order: not capped by stock.
     // The size's stock caps the quantity, sold on order too (storefront spec, section 5).
     stock: size.stock,
-    subscription,
     order_quantity_range: {
       min_quantity_per_order: product.min_quantity,
       max_quantity_per_order: product.max_quantity,
@@ -126,7 +126,7 @@ export function decideBasketChange({ product, size, productLines, basketLines, c
   }
   const current0 = existing?.count ?? 0;
   if ((change.mode === 'add' ? current0 + quantity : quantity) > BASKET_LIMITS.maxQuantityPerProduct) {
-    return refuse(422, 'quantity_above_maximum', `Quantità massima ordinabile: ${BASKET_LIMITS.maxQuantityPerProduct} ${product.unit_plural}`);
+    return refuse(422, 'quantity_above_maximum', `Quantità massima ordinabile: ${BASKET_LIMITS.maxQuantityPerProduct} ${product.unit_plural}`, { max: BASKET_LIMITS.maxQuantityPerProduct, unit: product.unit_plural });
   }
   // Removing a line the visitor has is always allowed, whatever its key.
   if (change.mode === 'set' && quantity === 0) return { ok: true, count: 0 };
@@ -137,21 +137,23 @@ export function decideBasketChange({ product, size, productLines, basketLines, c
   if (product.phone_price && !size.basket_enable) return refuse(409, 'phone_price', 'Prezzo su richiesta: contattare il negozio');
   const subscription = change.additional === SUBSCRIPTION_ADDITIONAL;
   if (subscription && (!product.subscription || size.subscription_gross === null)) return refuse(409, 'no_subscription', 'Il prodotto non si acquista in abbonamento');
-  if (!existing && basketLines >= BASKET_LIMITS.maxLines) return refuse(409, 'basket_full', `Il carrello contiene già ${BASKET_LIMITS.maxLines} righe, il massimo`);
+  if (!existing && basketLines >= BASKET_LIMITS.maxLines) return refuse(409, 'basket_full', `Il carrello contiene già ${BASKET_LIMITS.maxLines} righe, il massimo`, { max: BASKET_LIMITS.maxLines });
 
   const current = current0;
   const target = roundTo(change.mode === 'add' ? current + quantity : quantity, 6);
-  const rules = lineRules(product, size, subscription);
+  const rules = lineRules(product, size);
   const stepRules: QuantityRules = { ...rules, min: 0, max: Infinity };
   if (!quantityAllowed(target, stepRules) || (change.mode === 'add' && !quantityAllowed(quantity, stepRules))) {
-    return refuse(422, 'quantity_not_multiple_of_step', `La quantità deve essere un multiplo di ${rules.step} ${product.unit}`);
+    return refuse(422, 'quantity_not_multiple_of_step', `La quantità deve essere un multiplo di ${rules.step} ${product.unit}`, { step: rules.step, unit: rules.step > 1 ? product.unit_plural : product.unit });
   }
-  if (target < rules.min - 1e-9) return refuse(422, 'quantity_below_minimum', `Quantità minima ordinabile: ${rules.min} ${product.unit}`);
+  if (target < rules.min - 1e-9) return refuse(422, 'quantity_below_minimum', `Quantità minima ordinabile: ${rules.min} ${product.unit}`, { min: rules.min, unit: rules.min > 1 ? product.unit_plural : product.unit });
   const max = lineMaximum(product, size, others, rules);
   if (target > max + 1e-9) {
     const inBasket = roundTo(sum(others) + current, 6);
-    const note = inBasket > 0 ? ` (nel carrello: ${inBasket} ${inBasket > 1 ? product.unit_plural : product.unit})` : '';
-    return refuse(422, 'quantity_above_maximum', `Quantità massima ordinabile: ${Math.max(max, 0)} ${product.unit_plural}${note}`);
+    const inBasketUnit = inBasket > 1 ? product.unit_plural : product.unit;
+    const note = inBasket > 0 ? ` (nel carrello: ${inBasket} ${inBasketUnit})` : '';
+    const params = { max: Math.max(max, 0), unit: product.unit_plural, ...(inBasket > 0 ? { inBasket, inBasketUnit } : {}) };
+    return refuse(422, 'quantity_above_maximum', `Quantità massima ordinabile: ${Math.max(max, 0)} ${product.unit_plural}${note}`, params);
   }
   return { ok: true, count: target };
 }

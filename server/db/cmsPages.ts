@@ -11,6 +11,8 @@
  * rule in src/domain/instalments.ts).
  */
 import { foldText } from '../../src/domain/searchText';
+import { addressIn, localizeHtmlLinks } from '../../src/domain/languagePaths';
+import type { CmsPageResponse } from '../../src/api/wire';
 
 export const CMS_LANGUAGES: readonly string[] = ['it', 'pl', 'en'];
 export type CmsLanguage = 'it' | 'pl' | 'en';
@@ -25,9 +27,9 @@ export interface CmsPageRow {
   body: string;
 }
 
-/** Every page lives at /pages/{slug}; a slug is unique across languages. */
+/** Every page lives at /pages/{slug} under its language's prefix (`/pl/pages/regulamin`); a slug is unique across languages. */
 export const CMS_PAGE_PREFIX = '/pages/';
-export const cmsPageLink = (slug: string) => `${CMS_PAGE_PREFIX}${slug}`;
+export const cmsPageLink = (slug: string, lang: string) => addressIn(lang, `${CMS_PAGE_PREFIX}${slug}`);
 
 /** The addresses the placeholder pages had before migration 4: each now leads to its page. */
 export const LEGACY_CMS_LINKS: Readonly<Record<string, string>> = {
@@ -37,7 +39,8 @@ export const LEGACY_CMS_LINKS: Readonly<Record<string, string>> = {
   '/cms/pagamento-rate.html': 'pagamento-a-rate',
 };
 
-const link = (slug: string, text: string) => `<a href="${cmsPageLink(slug)}">${text}</a>`;
+/** The bodies link without a language: `cmsPageResponse` puts their links in the page's language. */
+const link = (slug: string, text: string) => `<a href="${CMS_PAGE_PREFIX}${slug}">${text}</a>`;
 const contact = (text: string) => `<a href="/contact.php">${text}</a>`;
 
 export const CMS_PAGES: readonly CmsPageRow[] = [
@@ -433,5 +436,17 @@ export function matchCmsPages(entries: readonly CmsSearchEntry[], text: string, 
   if (!words.length) return [];
   const hits = entries.filter((entry) => (!lang || entry.lang === lang) && words.every((word) => entry.words.some((candidate) => candidate.startsWith(word))));
   const inTitle = (entry: CmsSearchEntry) => words.every((word) => entry.foldedTitle.includes(word));
-  return [...hits.filter(inTitle), ...hits.filter((entry) => !inTitle(entry))].slice(0, max).map((entry) => ({ name: entry.title, link: cmsPageLink(entry.slug) }));
+  return [...hits.filter(inTitle), ...hits.filter((entry) => !inTitle(entry))].slice(0, max).map((entry) => ({ name: entry.title, link: cmsPageLink(entry.slug, entry.lang) }));
+}
+
+/** A page's answer (both backends): its address and its links in its own language, the other languages' addresses. */
+export function cmsPageResponse(page: CmsPageRow, others: ReadonlyArray<Pick<CmsPageRow, 'slug' | 'lang' | 'title'>>): CmsPageResponse {
+  return {
+    slug: page.slug,
+    lang: page.lang,
+    title: page.title,
+    body: localizeHtmlLinks(page.body, page.lang),
+    link: cmsPageLink(page.slug, page.lang),
+    alternates: others.map((other) => ({ lang: other.lang, title: other.title, link: cmsPageLink(other.slug, other.lang) })),
+  };
 }

@@ -92,6 +92,11 @@ export function listingWhere(filter: ListingFilter, dialect: ListingDialect, opt
     clauses.push(`(${productIn('pp.product_id', 'product_params pp', 'pp.value_id = ?')} OR ${productIn('vf.product_id', 'fitments vf', 'vf.engine_id = ?')})`);
     params.push(filter.replacementCode, filter.replacementCode);
   }
+  for (const { trait, value } of filter.traits ?? []) {
+    // Any trait of the catalogue (traits_alt[{id}]): a value of that trait the product carries.
+    clauses.push(productIn('tp.product_id', 'product_params tp JOIN param_values tv ON tv.id = tp.value_id', 'tp.value_id = ? AND tv.param_id = ?'));
+    params.push(value, trait);
+  }
   if (filter.discounted) {
     // The set form matches SQLite's partial index sizes_discounted word for word.
     clauses.push(productIn('ds.product_id', 'sizes ds', "ds.srp_gross > ds.price_gross AND ds.price_gross > 0 AND ds.status <> 'disable'"));

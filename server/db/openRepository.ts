@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { Pool } from 'pg';
 import { openShopDatabase } from './open';
 import { openPostgresShop } from './postgres/open';
 import type { ShopRepository } from './repository';
@@ -22,6 +23,10 @@ export interface OpenedRepository {
   description: string;
   /** The SQLite handle when SQLite serves (tests and tools read it directly). */
   sqlite?: Database.Database;
+  /** Connections in use (PostgreSQL's pool; SQLite: none given, one connection). */
+  poolStats?(): { total: number; idle: number; waiting: number };
+  /** The pool when PostgreSQL serves (the shared rate counters use it). */
+  pgPool?: Pool;
   close(): Promise<void>;
 }
 
@@ -36,13 +41,25 @@ export async function openRepository(options: RepositoryOptions): Promise<Opened
   }
   if (isPostgresUrl(options.databaseUrl)) {
     const opened = await openPostgresShop({ url: options.databaseUrl, catalogueSize: options.catalogueSize, seed: options.seed, today: options.today });
+    // A (re-)seed replaced the catalogue: servers already running drop everything they drew.
+    if (opened.seeded) await opened.repository.catalogueReplaced();
     const url = new URL(options.databaseUrl);
     url.password = '';
-    return { repository: opened.repository, seeded: opened.seeded, description: `PostgreSQL ${url.host}${url.pathname}`, close: opened.close };
+    const pool = opened.pool;
+    return {
+      repository: opened.repository,
+      seeded: opened.seeded,
+      description: `PostgreSQL ${url.host}${url.pathname}`,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      pgPool: pool,
+      close: opened.close,
+    };
   }
   const { db, seeded } = openShopDatabase({ path: options.sqlitePath, catalogueSize: options.catalogueSize, seed: options.seed, today: options.today });
+  const repository = new SqliteShopRepository(db);
+  if (seeded) await repository.catalogueReplaced();
   return {
-    repository: new SqliteShopRepository(db),
+    repository,
     seeded,
     description: options.sqlitePath,
     sqlite: db,

@@ -12,6 +12,7 @@ import type {
   SubstituteEntry,
   InstalmentParams,
 } from '../../src/api/wire';
+import type { FitRow } from '../../src/domain/fitment';
 
 /**
  * What the routes need from storage. Routes talk only to this interface, so another store
@@ -21,6 +22,8 @@ import type {
 export interface ShopRepository {
   /** Resolves when the database answers a trivial query, throws otherwise (the /readyz probe). */
   ping(): Promise<void>;
+  /** settings.catalogue_version: raised by each catalogue import (0 before any); servers watch it (server/catalogueEvents.ts). */
+  catalogueVersion(): Promise<number>;
 
   /* vehicles: the configurator's four levels */
   brands(): Promise<Array<[number, string]>>;
@@ -43,6 +46,12 @@ export interface ShopRepository {
   /** One page (from 1) of `size` products in id order, for the sitemap: id, URL slug, last change (YYYY-MM-DD) when known. */
   productSitemapPage(page: number, size: number): Promise<SitemapProduct[]>;
   traits(id: number): Promise<ProductTrait[] | null>;
+  /**
+   * The fits of these products on these engines, with their qualifiers (axle position,
+   * production months, note: src/domain/fitment.ts), in engine then product order; a pair
+   * without a row does not fit. Read by the fitments' primary key (engine, product).
+   */
+  fitments(engineIds: number[], productIds: number[]): Promise<FitRow[]>;
   brakeProducts(filter: BrakeProductFilter): Promise<BrakeProduct[]>;
   /** `lang` (ours): the cms group holds that language's pages (every language's without it). */
   textSearch(text: string, limit: number, lang?: string): Promise<TextSearchResult>;
@@ -58,8 +67,10 @@ export interface ShopRepository {
   requestAvailabilityNotice(visitorId: string, notice: { productId: number; sizeId: string; email: string }): Promise<boolean>;
   /** How many notices wait for a product (all sizes). */
   availabilityNotices(productId: number): Promise<number>;
-  /** Stores a contact-form message (already validated); answers its id. */
-  saveContactMessage(visitorId: string, message: ContactMessage): Promise<number>;
+  /** Stores a contact-form message (already validated) with its files, in one transaction; answers its id. */
+  saveContactMessage(visitorId: string, message: ContactMessage, attachments?: ContactAttachment[]): Promise<number>;
+  /** A stored contact message with its files (for whoever answers or forwards it); null when there is none. */
+  contactMessage(id: number): Promise<StoredContactMessage | null>;
 
   /* visitors and baskets */
   ensureVisitor(id: string): Promise<void>;
@@ -69,7 +80,37 @@ export interface ShopRepository {
   wishlistCount(visitorId: string): Promise<number>;
   takeTrackingEvents(visitorId: string): Promise<string[]>;
   pendingTrackingEvents(visitorId: string): Promise<number>;
+
+  /* catalogue writes (issue 22) */
+  /**
+   * Changes a product's price (every size's gross price, the net price kept in proportion),
+   * stock (every size) or name, and records the change for every server (see
+   * `watchCatalogue`) in the same transaction. Answers false when there is no such product.
+   */
+  updateProduct(id: number, change: ProductChange): Promise<boolean>;
+  /** Records that the whole catalogue changed (a re-seed): every server drops everything it drew. */
+  catalogueReplaced(): Promise<void>;
+  /**
+   * Calls `listener` with the products changed by any process or server on this database
+   * (`'all'` for a re-seed): PostgreSQL by LISTEN/NOTIFY, SQLite by reading the change log
+   * (migration 7) every `CATALOGUE_POLL_MS`. Answers the function that stops watching.
+   */
+  watchCatalogue(listener: (products: number[] | 'all') => void): () => Promise<void>;
 }
+
+/** What a catalogue write may change on a product. */
+export interface ProductChange {
+  /** Gross price of every size, in the shop's currency (> 0). */
+  price?: number;
+  /** Stock of every size (-1 unlimited, 0 none). */
+  stock?: number;
+  name?: string;
+}
+
+/** How often a SQLite server reads the catalogue change log (the bound on how late another process learns of a change). */
+export const CATALOGUE_POLL_MS = 500;
+/** The PostgreSQL channel that carries catalogue changes (the payload: a product id, or `all`). */
+export const CATALOGUE_CHANNEL = 'shop_catalogue';
 
 export interface SitemapProduct {
   id: number;
@@ -100,6 +141,8 @@ export interface ListingFilter {
   sort?: 'popular' | 'price_asc' | 'price_desc' | 'name';
   /** Only products sold below their recommended retail price (the promo zone). */
   discounted?: boolean;
+  /** traits_alt[{id}] of any other trait: products carrying each of these trait values (value ids of param_values). */
+  traits?: Array<{ trait: number; value: number }>;
 }
 
 export interface BrakeProductFilter {
@@ -120,11 +163,13 @@ export interface BasketChange {
   sizeId: string;
   quantity: number;
   additional: string;
+  /** The vehicle chosen when the line is added (issue 25): kept on the line; absent keeps what it has. */
+  vehicle?: { engineId: number; label: string };
 }
 
 export type BasketChangeResult =
   | { ok: true }
-  | { ok: false; status: 404 | 409 | 422; code: string; message: string };
+  | { ok: false; status: 404 | 409 | 422; code: string; message: string; params?: Record<string, string | number> };
 
 export interface ContactMessage {
   name: string;
@@ -133,4 +178,21 @@ export interface ContactMessage {
   /** Normalised: no spaces, upper case; null when not given. */
   iban: string | null;
   message: string;
+}
+
+/** A file sent with a contact message (already checked by src/domain/upload.ts). */
+export interface ContactAttachment {
+  /** The form field it came in: attachment or opinion_photo. */
+  field: string;
+  fileName: string;
+  mimeType: string;
+  content: Buffer;
+}
+
+export interface StoredContactMessage extends ContactMessage {
+  id: number;
+  visitorId: string;
+  createdAt: string;
+  /** In the order they were sent; `size` is the content's length in bytes. */
+  attachments: Array<ContactAttachment & { id: number; size: number }>;
 }

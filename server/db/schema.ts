@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { AXIS } from '../../src/api/wire';
 import { CMS_PAGES } from './cmsPages';
 
 const sqlText = (value: string) => `'${value.replace(/'/g, "''")}'`;
@@ -207,6 +208,100 @@ export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
       -- The promo zone's filter (products sold below their recommended price).
       CREATE INDEX sizes_discounted ON sizes(product_id) WHERE srp_gross > price_gross AND price_gross > 0 AND status <> 'disable';
       ANALYZE;
+    `,
+  },
+  {
+    id: 6,
+    name: 'rate counters',
+    sql: `
+      -- The throttles' counters shared by the server's worker processes (server/counters.ts):
+      -- one row per budget and key (visitor or address) and time window.
+      CREATE TABLE rate_counters (
+        key TEXT PRIMARY KEY,
+        count INTEGER NOT NULL,
+        reset_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX rate_counters_reset ON rate_counters(reset_at);
+    `,
+  },
+  {
+    id: 7,
+    name: 'catalogue change log',
+    sql: `
+      -- Issue 22: every catalogue write leaves a row here (product_id NULL: the whole catalogue);
+      -- each server process reads the rows after the last it saw and drops the pages it drew
+      -- from those products. Rows older than a minute are of no use to anyone and are deleted.
+      CREATE TABLE catalogue_changes (id INTEGER PRIMARY KEY AUTOINCREMENT, product_id INTEGER, changed_at INTEGER NOT NULL);
+    `,
+  },
+  {
+    id: 8,
+    name: 'contact attachments',
+    sql: `
+      -- The files sent with a contact message (POST /contact.php, multipart): the photo or
+      -- document, checked by the page's rules again (src/domain/upload.ts), kept with its message.
+      CREATE TABLE contact_attachments (
+        id INTEGER PRIMARY KEY,
+        message_id INTEGER NOT NULL REFERENCES contact_messages(id),
+        field TEXT NOT NULL,
+        file_name TEXT NOT NULL,
+        mime_type TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        content BLOB NOT NULL
+      );
+      CREATE INDEX contact_attachments_message ON contact_attachments(message_id);
+    `,
+  },
+  {
+    id: 9,
+    name: 'fitment qualifiers',
+    sql: `
+      -- What a fit says beyond "this part fits this engine" (ACES-like qualifiers, see
+      -- src/domain/fitment.ts): the axle it goes on ('front' | 'rear', null: not an axle part),
+      -- the vehicles' production months it is limited to ('YYYY-MM', null: open), and a note
+      -- (a note code the storefront translates, such as 'abs' or 'discDiameter:280', or free text
+      -- in the shop's language shown as written; null: none).
+      ALTER TABLE fitments ADD COLUMN position TEXT CHECK (position IN ('front', 'rear'));
+      ALTER TABLE fitments ADD COLUMN from_month TEXT CHECK (from_month GLOB '[12][0-9][0-9][0-9]-[01][0-9]' AND substr(from_month, 6, 2) BETWEEN '01' AND '12');
+      ALTER TABLE fitments ADD COLUMN to_month TEXT CHECK (to_month GLOB '[12][0-9][0-9][0-9]-[01][0-9]' AND substr(to_month, 6, 2) BETWEEN '01' AND '12');
+      ALTER TABLE fitments ADD COLUMN note TEXT;
+      -- The vehicle page and the axle filter read an engine's fits by position.
+      CREATE INDEX fitments_engine_position ON fitments(engine_id, position, product_id);
+      -- A catalogue filled before this migration: each fit takes its part's axle (notes and
+      -- production months come with a catalogue generated or imported after it).
+      UPDATE fitments SET position = (SELECT CASE p.axis_id WHEN ${AXIS.front} THEN 'front' WHEN ${AXIS.rear} THEN 'rear' END
+        FROM products p WHERE p.id = fitments.product_id AND p.category_id <> 160001);
+      -- The vehicle chosen when a basket line was added (ours): its engine and the shopper's label for it.
+      ALTER TABLE basket_lines ADD COLUMN vehicle_engine INTEGER;
+      ALTER TABLE basket_lines ADD COLUMN vehicle_label TEXT;
+    `,
+  },
+  {
+    id: 10,
+    name: 'catalogue import: withdrawn basket lines, product pictures',
+    sql: `
+      -- A catalogue import that drops a product or a size moves the basket lines naming it here
+      -- (the visitor's line is kept, marked withdrawn, with the names it had); a later import
+      -- that brings the size back puts the line back in the basket.
+      CREATE TABLE basket_lines_withdrawn (
+        visitor_id TEXT NOT NULL REFERENCES visitors(id),
+        product_id INTEGER NOT NULL,
+        size_id TEXT NOT NULL,
+        additional TEXT NOT NULL DEFAULT '',
+        count REAL NOT NULL,
+        added_at TEXT NOT NULL,
+        product_name TEXT NOT NULL,
+        size_name TEXT NOT NULL,
+        withdrawn_at TEXT NOT NULL,
+        PRIMARY KEY (visitor_id, product_id, size_id, additional)
+      ) WITHOUT ROWID;
+      -- Pictures of the shop's own catalogue (addresses), in order.
+      CREATE TABLE product_pictures (
+        product_id INTEGER NOT NULL REFERENCES products(id),
+        position INTEGER NOT NULL,
+        url TEXT NOT NULL,
+        PRIMARY KEY (product_id, position)
+      ) WITHOUT ROWID;
     `,
   },
 ];

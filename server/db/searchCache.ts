@@ -21,7 +21,7 @@ export interface SearchCacheOptions {
  * same treatment, keyed by its filter: its 50 products with their descriptions cost the most
  * of any catalogue read, and the same vehicles come back again and again.
  */
-export function withSearchCache(repo: ShopRepository, options: SearchCacheOptions = {}): ShopRepository {
+export function withSearchCache(repo: ShopRepository, options: SearchCacheOptions = {}): ShopRepository & { clearCaches(): void } {
   const cache = new TtlCache<string, Promise<TextSearchResult>>(options.maxEntries ?? 500, options.ttlMs ?? 30_000, options.now);
   const textSearch = (text: string, limit: number, lang?: string): Promise<TextSearchResult> => {
     const folded = foldText(text);
@@ -45,8 +45,14 @@ export function withSearchCache(repo: ShopRepository, options: SearchCacheOption
     return answer;
   };
   const bound = new Map<PropertyKey, unknown>();
-  return new Proxy(repo, {
+  // A catalogue change (server/catalogueChanges.ts) drops every kept answer.
+  const clearCaches = () => {
+    cache.clear();
+    brakes.clear();
+  };
+  return new Proxy(repo as ShopRepository & { clearCaches(): void }, {
     get(target, property) {
+      if (property === 'clearCaches') return clearCaches;
       if (property === 'textSearch') return textSearch;
       if (property === 'brakeProducts') return brakeProducts;
       const value: unknown = Reflect.get(target, property, target);

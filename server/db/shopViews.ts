@@ -33,6 +33,8 @@ import { productLink } from '../text';
 import { afterRebate, basketTotals, formatCents, fromCents, lineTotal, netOf, toCents, type Cents } from '../money';
 import { BASKET_LIMITS, lineMaximum, lineRules, type LimitLine, type LimitProduct } from './basketLimits';
 import type { ListingFilter } from './repository';
+import { ORDER_BY_LEAD_HOURS } from '../../src/domain/shippingTime';
+import { shopClock } from '../clock';
 import { smallTableMatcher } from './searchTerms';
 import { matchCmsPages, type CmsSearchEntry } from './cmsPages';
 
@@ -99,6 +101,9 @@ export interface CourierRow {
   working_days: number;
 }
 
+/** A fit's columns as `FitRow` (src/domain/fitment.ts) names them, for both backends. */
+export const FIT_COLUMNS = 'engine_id AS "engineId", product_id AS "productId", position, from_month AS "fromMonth", to_month AS "toMonth", note';
+
 export interface EngineRow {
   brand: string;
   model: string;
@@ -139,6 +144,11 @@ export const PAGE_SIZE_MAX = 96;
 const REMOTE_REGIONS = new Set(ZIP_RANGES.flatMap((country) => country.items.map((item) => item.zipcode)));
 const REMOTE_SURCHARGE = 12;
 const REMOTE_EXTRA_DAYS = 2;
+
+/** A product's photo (server/routes/images.ts draws it at the widths of src/domain/responsiveImage.ts). */
+export function productPhotoUrl(id: number): string {
+  return `/data/gfx/products/${id}.jpg`;
+}
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -187,7 +197,7 @@ export function listingProduct(r: ListingRow, filter: ListingFilter, names: Shop
     id: r.id,
     name: r.name,
     link: productLink(r.id, r.slug),
-    icon: `/data/gfx/products/${r.id}.svg`,
+    icon: productPhotoUrl(r.id),
     versionName: `${r.catalog_no}#${r.id}`,
     producer: names.producers.get(r.producer_id) ?? '',
     category: { id: r.category_id, name: names.categories.get(r.category_id) ?? '' },
@@ -303,7 +313,7 @@ export function sizePrices(product: ProductRow, size: SizeRow, mode: 'normal' | 
   return prices;
 }
 
-export function availability(product: ProductRow, size: SizeRow, now = new Date()): SizeAvailability {
+export function availability(product: ProductRow, size: SizeRow, now = shopClock.now()): SizeAvailability {
   const unknown = size.delivery_unknown === 1;
   const days = size.shipping_days;
   const beforeCutoff = now.getHours() < 14;
@@ -313,7 +323,8 @@ export function availability(product: ProductRow, size: SizeRow, now = new Date(
     visible: 'y',
     status: size.status,
     status_description: STATUS_TEXT[size.status] ?? size.status,
-    status_description_tel: 'Skontaktuj się z nami',
+    // The phone-price products' availability text (the storefront shows it for them).
+    status_description_tel: 'Disponibilità e prezzo al telefono',
     status_gfx: `/data/gfx/status/${size.status}.svg`,
     status_gfx_tel: '/data/gfx/status/tel.svg',
     delivery_days_undefined: unknown ? 'true' : 'false',
@@ -346,7 +357,21 @@ export interface ProductPageRows {
   bundleTotal: number | null;
 }
 
-export function productPageData(rows: ProductPageRows, names: ShopNames): ProductPageData {
+/** Shop settings a product page carries (the `settings` table, read when the repository opens). */
+export interface PageSettings {
+  /** Hours before the day's shipment deadline from which the page counts down (setting order_by_lead_hours). */
+  orderByLeadHours: number;
+}
+
+/** The order-by lead time of the setting `order_by_lead_hours`: hours from 0 to 24; the default (3) when unset or not such a number. */
+export function orderByLeadHoursSetting(raw: string | undefined): number {
+  const value = raw === undefined || raw.trim() === '' ? NaN : Number(raw);
+  return Number.isFinite(value) && value >= 0 && value <= 24 ? value : ORDER_BY_LEAD_HOURS;
+}
+
+export const DEFAULT_PAGE_SETTINGS: PageSettings = { orderByLeadHours: ORDER_BY_LEAD_HOURS };
+
+export function productPageData(rows: ProductPageRows, names: ShopNames, settings: PageSettings = DEFAULT_PAGE_SETTINGS): ProductPageData {
   const { product, params } = rows;
   const sizes: Record<string, ProductSizeData> = {};
   for (const size of rows.sizes) {
@@ -389,7 +414,7 @@ export function productPageData(rows: ProductPageRows, names: ShopNames): Produc
     product_type: product.type,
     name: product.name,
     link: productLink(product.id, product.slug),
-    icon: `/data/gfx/products/${product.id}.svg`,
+    icon: productPhotoUrl(product.id),
     longDescription: longDescription(product, params, rows.engines, names.producers.get(product.producer_id) ?? ''),
     shortDescription: product.short_description,
     producer: { id: product.producer_id, name: names.producers.get(product.producer_id) ?? '' },
@@ -402,6 +427,7 @@ export function productPageData(rows: ProductPageRows, names: ShopNames): Produc
     unit_precision: product.unit_precision,
     for_points: product.for_points === 1,
     price_type: 'gross',
+    order_by_lead_hours: settings.orderByLeadHours,
     order_quantity_range: {
       max_quantity_per_order: product.max_quantity,
       max_size_quantity_per_order: product.max_size_quantity,
@@ -424,15 +450,21 @@ export function traitsOf(product: ProductRow, engines: EngineRow[], names: ShopN
   ];
 }
 
+/** A brake product's price, gross and net (the net one rounded once, as every net price). */
+export function brakePrice(gross: number, vat: number) {
+  const netValue = net(gross, vat);
+  return { gross: { value: gross, currency: 'EUR', formatted: formatPrice(gross) }, net: { value: netValue, currency: 'EUR', formatted: formatPrice(netValue) } };
+}
+
 export function brakeProduct(product: ProductRow, sizes: SizeRow[], params: AwardedParameter[], engines: EngineRow[], names: ShopNames): BrakeProduct {
   const first = sizes[0];
   return {
     id: product.id,
     name: product.name,
     link: productLink(product.id, product.slug),
-    icon: `/data/gfx/products/${product.id}.svg`,
+    icon: productPhotoUrl(product.id),
     longDescription: longDescription(product, params, engines, names.producers.get(product.producer_id) ?? ''),
-    price: { price: { gross: { value: first.price_gross, currency: 'EUR', formatted: formatPrice(first.price_gross) } } },
+    price: { price: brakePrice(first.price_gross, product.vat) },
     producer: { name: names.producers.get(product.producer_id) ?? '' },
     ...(sizes.length > 1 || first.size_id !== ONE_SIZE ? { sizes: sizes.map((s) => ({ id: s.size_id, name: s.name })) } : {}),
     versionName: `${product.catalog_no}#${product.id}`,
@@ -447,7 +479,7 @@ export function searchProduct(r: { id: number; name: string; slug: string; vat: 
   return {
     name: r.name,
     link: productLink(r.id, r.slug),
-    iconSmall: `/data/gfx/products/${r.id}.svg`,
+    iconSmall: productPhotoUrl(r.id),
     price: { price: { gross: { value: r.price_gross, formatted: formatPrice(r.price_gross) }, net: { value: netValue, formatted: formatPrice(netValue) } } },
   };
 }
@@ -495,6 +527,9 @@ export function rebatedUnitCents(tiers: Array<{ threshold: number; value: number
 
 export type BasketLineRow = {
   product_id: number;
+  /** The vehicle chosen when the line was added (migration 9), or null. */
+  vehicle_engine?: number | string | null;
+  vehicle_label?: string | null;
   /** The product's type: virtual products and services take no instalments. */
   product_type: string;
   size_id: string;
@@ -527,7 +562,7 @@ export function basketSummary(rows: BasketLineRow[], tiersOf: (productId: number
   });
   const totals = basketTotals(priced.map((p) => ({ unitCents: p.unitCents, quantity: p.row.count, vat: p.row.vat })));
   const products: BasketProduct[] = priced.map(({ row: r, subscription, unitCents }, index) => {
-    const rules = lineRules(r, r, subscription);
+    const rules = lineRules(r, r);
     const others = (linesOf.get(r.product_id) ?? []).filter((line) => !(line.sizeId === r.size_id && line.additional === r.additional));
     const max = lineMaximum(r, { size_id: r.size_id, stock: r.stock, status: r.status }, others, rules);
     const capped = others.length > 0 || Number.isFinite(rules.max) || max < BASKET_LIMITS.maxQuantityPerProduct;
@@ -539,12 +574,13 @@ export function basketSummary(rows: BasketLineRow[], tiersOf: (productId: number
       product_version_name: r.catalog_no,
       name: r.name,
       link: productLink(r.product_id, r.slug),
-      icon: `/data/gfx/products/${r.product_id}.svg`,
+      icon: productPhotoUrl(r.product_id),
       count: r.count,
       worth_unit: fromCents(unitCents),
       prices: { worth_net_formatted: formatCents(totals.lines[index].net), worth_gros_formatted: formatCents(totals.lines[index].gross) },
       rules: { step: rules.step, precision: rules.precision, min: rules.min, max: capped ? Math.max(max, 0) : null, unit: r.unit, unit_plural: r.unit_plural },
       instalments: allowsInstalments(r.product_type),
+      vehicle: r.vehicle_engine !== null && r.vehicle_engine !== undefined ? { engineId: Number(r.vehicle_engine), label: r.vehicle_label ?? '' } : null,
     };
   });
   const worth = totals.gross;

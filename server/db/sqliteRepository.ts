@@ -17,21 +17,25 @@ import {
   type SubstituteEntry,
   type TextSearchResult,
 } from '../../src/api/wire';
+import type { FitRow } from '../../src/domain/fitment';
 import { formatPrice } from '../../src/domain/priceMask';
 import { foldText } from '../../src/domain/searchText';
 import { productLink } from '../text';
-import { cmsPageLink, cmsSearchEntry, type CmsPageRow } from './cmsPages';
+import { cmsPageResponse, cmsSearchEntry, type CmsPageRow } from './cmsPages';
 import { decideBasketChange, type LimitLine } from './basketLimits';
-import type { BasketChange, BasketChangeResult, BrakeProductFilter, ContactMessage, ListingFilter, ShopRepository, SitemapProduct } from './repository';
+import { CATALOGUE_POLL_MS, type BasketChange, type BasketChangeResult, type BrakeProductFilter, type ContactAttachment, type ContactMessage, type ListingFilter, type ProductChange, type ShopRepository, type SitemapProduct, type StoredContactMessage } from './repository';
+import { storedContactMessage, type ContactAttachmentRow, type ContactMessageRow } from './contactMessages';
 import { listingOrder, listingWhere, SQLITE_LISTING, type ListingWhereOptions } from './listingQuery';
 import { TtlCache } from './ttlCache';
 import { ftsQuery } from './searchTerms';
+import { DatabaseUnavailable, isSqliteStorageFailure } from './faults';
 import {
   AXIS_NAMES,
   PAGE_SIZE_MAX,
   awardedParameters as groupParameters,
   basketSummary,
   brandInitials,
+  brakePrice,
   courierOptions,
   smallTableGroups,
   type SmallTables,
@@ -40,6 +44,9 @@ import {
   net,
   orderWorth,
   productPageData,
+  orderByLeadHoursSetting,
+  type PageSettings,
+  productPhotoUrl,
   round2,
   trackingEvents,
   traitsOf,
@@ -50,6 +57,7 @@ import {
   type ProductRow,
   type RebateRow,
   type SizeRow,
+  FIT_COLUMNS,
 } from './shopViews';
 
 export { ftsQuery } from './searchTerms';
@@ -70,12 +78,14 @@ export class SqliteShopRepository implements ShopRepository {
   /** Listing totals and facet counts per filter (see cachedCount). */
   private readonly counts = new TtlCache<string, unknown>(1000, 60_000);
   private readonly freeShippingFrom: number;
+  private readonly pageSettings: PageSettings;
   private readonly categoryNames: Map<number, string>;
   private readonly producerNames: Map<number, string>;
   private readonly smallTables: SmallTables;
 
   constructor(private readonly db: Database.Database) {
     this.freeShippingFrom = Number(this.setting('free_shipping_from') ?? 79);
+    this.pageSettings = { orderByLeadHours: orderByLeadHoursSetting(this.setting('order_by_lead_hours')) };
     this.categoryNames = new Map((db.prepare('SELECT id, name FROM categories').all() as { id: number; name: string }[]).map((r) => [r.id, r.name]));
     this.producerNames = new Map((db.prepare('SELECT id, name FROM producers').all() as { id: number; name: string }[]).map((r) => [r.id, r.name]));
     const fold = <T extends { name: string }>(rows: T[]) => rows.map((r) => ({ ...r, folded: foldText(r.name) }));
@@ -116,7 +126,11 @@ export class SqliteShopRepository implements ShopRepository {
       try {
         return transaction.immediate();
       } catch (error) {
-        if (!String((error as { code?: string }).code).startsWith('SQLITE_BUSY') || Date.now() > deadline) throw error;
+        if (!String((error as { code?: string }).code).startsWith('SQLITE_BUSY') || Date.now() > deadline) {
+          // A full disk, a read-only file, an I/O error: answered 503 (server/db/faults.ts), never a 500.
+          if (isSqliteStorageFailure(error)) throw new DatabaseUnavailable(`The database cannot take writes (${String((error as { code?: string }).code)})`, true, error);
+          throw error;
+        }
       } finally {
         this.stmt(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`).get();
       }
@@ -126,6 +140,10 @@ export class SqliteShopRepository implements ShopRepository {
 
   async ping(): Promise<void> {
     this.stmt('SELECT 1 FROM schema_migrations LIMIT 1').get();
+  }
+
+  async catalogueVersion(): Promise<number> {
+    return Number(this.setting('catalogue_version') ?? 0);
   }
 
   private setting(key: string): string | undefined {
@@ -295,6 +313,14 @@ export class SqliteShopRepository implements ShopRepository {
 
   /* ---------------------------------------------------------------- products */
 
+  async fitments(engineIds: number[], productIds: number[]): Promise<FitRow[]> {
+    if (!engineIds.length || !productIds.length) return [];
+    const marks = (ids: number[]) => ids.map(() => '?').join(',');
+    return this.stmt(
+      `SELECT ${FIT_COLUMNS} FROM fitments WHERE engine_id IN (${marks(engineIds)}) AND product_id IN (${marks(productIds)}) ORDER BY engine_id, product_id`,
+    ).all(...engineIds, ...productIds) as FitRow[];
+  }
+
   async productExists(id: number): Promise<boolean> {
     return this.stmt('SELECT 1 FROM products WHERE id = ?').get(id) !== undefined;
   }
@@ -420,6 +446,7 @@ export class SqliteShopRepository implements ShopRepository {
         bundleTotal,
       },
       { categories: this.categoryNames, producers: this.producerNames },
+      this.pageSettings,
     );
   }
 
@@ -476,9 +503,9 @@ export class SqliteShopRepository implements ShopRepository {
         id: product.id,
         name: product.name,
         link: productLink(product.id, product.slug),
-        icon: `/data/gfx/products/${product.id}.svg`,
+        icon: productPhotoUrl(product.id),
         longDescription: longDescription(product, params, enginesOf.get(product.id) ?? [], this.producerNames.get(product.producer_id) ?? ''),
-        price: { price: { gross: { value: first.price_gross, currency: 'EUR', formatted: formatPrice(first.price_gross) } } },
+        price: { price: brakePrice(first.price_gross, product.vat) },
         producer: { name: this.producerNames.get(product.producer_id) ?? '' },
         ...(sizes.length > 1 || first.size_id !== ONE_SIZE ? { sizes: sizes.map((s) => ({ id: s.size_id, name: s.name })) } : {}),
         versionName: `${product.catalog_no}#${product.id}`,
@@ -509,7 +536,7 @@ export class SqliteShopRepository implements ShopRepository {
         return {
           name: r.name,
           link: productLink(r.id, r.slug),
-          iconSmall: `/data/gfx/products/${r.id}.svg`,
+          iconSmall: productPhotoUrl(r.id),
           price: { price: { gross: { value: r.price_gross, formatted: formatPrice(r.price_gross) }, net: { value: netValue, formatted: formatPrice(netValue) } } },
         };
       });
@@ -534,14 +561,7 @@ export class SqliteShopRepository implements ShopRepository {
     const page = this.stmt('SELECT slug, lang, topic, title, body FROM cms_pages WHERE slug = ?').get(slug) as CmsPageRow | undefined;
     if (!page) return null;
     const others = this.stmt('SELECT slug, lang, title FROM cms_pages WHERE topic = ? AND slug <> ? ORDER BY lang').all(page.topic, page.slug) as CmsPageRow[];
-    return {
-      slug: page.slug,
-      lang: page.lang,
-      title: page.title,
-      body: page.body,
-      link: cmsPageLink(page.slug),
-      alternates: others.map((other) => ({ lang: other.lang, title: other.title, link: cmsPageLink(other.slug) })),
-    };
+    return cmsPageResponse(page, others);
   }
 
   async lowestPrices(inputs: Array<{ productId: number; sizeId?: string | null }>): Promise<LowestPriceProduct[]> {
@@ -625,7 +645,7 @@ export class SqliteShopRepository implements ShopRepository {
     return (this.stmt('SELECT COUNT(*) AS n FROM availability_notices WHERE product_id = ?').get(productId) as { n: number }).n;
   }
 
-  async saveContactMessage(visitorId: string, message: ContactMessage): Promise<number> {
+  async saveContactMessage(visitorId: string, message: ContactMessage, attachments: ContactAttachment[] = []): Promise<number> {
     return this.write(() => {
       this.ensureVisitorRow(visitorId);
       const result = this.stmt('INSERT INTO contact_messages (visitor_id, name, contact, subject, iban, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
@@ -637,8 +657,26 @@ export class SqliteShopRepository implements ShopRepository {
         message.message,
         new Date().toISOString(),
       );
-      return Number(result.lastInsertRowid);
+      const id = Number(result.lastInsertRowid);
+      for (const file of attachments) {
+        this.stmt('INSERT INTO contact_attachments (message_id, field, file_name, mime_type, size, content) VALUES (?, ?, ?, ?, ?, ?)').run(
+          id,
+          file.field,
+          file.fileName,
+          file.mimeType,
+          file.content.length,
+          file.content,
+        );
+      }
+      return id;
     });
+  }
+
+  async contactMessage(id: number): Promise<StoredContactMessage | null> {
+    const row = this.stmt('SELECT id, visitor_id, name, contact, subject, iban, message, created_at FROM contact_messages WHERE id = ?').get(id) as ContactMessageRow | undefined;
+    if (!row) return null;
+    const files = this.stmt('SELECT id, field, file_name, mime_type, size, content FROM contact_attachments WHERE message_id = ? ORDER BY id').all(id) as ContactAttachmentRow[];
+    return storedContactMessage(row, files);
   }
 
   /* ---------------------------------------------------------------- baskets */
@@ -656,7 +694,7 @@ export class SqliteShopRepository implements ShopRepository {
     const rows = this.stmt(
       `SELECT l.product_id, l.size_id, l.additional, l.count, p.name, p.slug, p.vat, p.catalog_no, s.name AS size_name, s.price_gross, s.subscription_gross,
          p.unit, p.unit_plural, p.unit_sellby, p.unit_precision, p.min_quantity, p.max_quantity, p.min_size_quantity, p.max_size_quantity, p.min_subscription_quantity,
-         p.subscription, p.gratis, p.phone_price, s.stock, s.status, p.type AS product_type
+         p.subscription, p.gratis, p.phone_price, s.stock, s.status, p.type AS product_type, l.vehicle_engine, l.vehicle_label
        FROM basket_lines l JOIN products p ON p.id = l.product_id JOIN sizes s ON s.product_id = l.product_id AND s.size_id = l.size_id
        WHERE l.visitor_id = ? ORDER BY l.added_at, l.product_id`,
     ).all(visitorId) as BasketLineRow[];
@@ -683,9 +721,10 @@ export class SqliteShopRepository implements ShopRepository {
       }
       this.ensureVisitorRow(visitorId);
       this.stmt(
-        `INSERT INTO basket_lines (visitor_id, product_id, size_id, additional, count, added_at) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT (visitor_id, product_id, size_id, additional) DO UPDATE SET count = excluded.count`,
-      ).run(visitorId, change.productId, change.sizeId, change.additional, verdict.count, new Date().toISOString());
+        `INSERT INTO basket_lines (visitor_id, product_id, size_id, additional, count, added_at, vehicle_engine, vehicle_label) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (visitor_id, product_id, size_id, additional) DO UPDATE SET count = excluded.count,
+           vehicle_engine = COALESCE(excluded.vehicle_engine, vehicle_engine), vehicle_label = COALESCE(excluded.vehicle_label, vehicle_label)`,
+      ).run(visitorId, change.productId, change.sizeId, change.additional, verdict.count, new Date().toISOString(), change.vehicle?.engineId ?? null, change.vehicle?.label ?? null);
       // A change to the basket is what the shop's analytics want to hear about.
       this.stmt('UPDATE visitors SET pending_tracking = pending_tracking + 1 WHERE id = ?').run(visitorId);
       return { ok: true };
@@ -715,6 +754,55 @@ export class SqliteShopRepository implements ShopRepository {
     return this.pendingTrackingCount(visitorId);
   }
 
+  /* ---------------------------------------------------------------- catalogue writes */
+
+  async updateProduct(id: number, change: ProductChange): Promise<boolean> {
+    const changed = await this.write(() => {
+      if (!this.stmt('SELECT 1 FROM products WHERE id = ?').get(id)) return false;
+      if (change.price !== undefined) {
+        // The net price keeps its ratio to the gross one (the product's VAT).
+        this.stmt('UPDATE sizes SET price_net = ROUND(CASE WHEN price_gross > 0 THEN price_net * ? / price_gross ELSE ? END, 2), price_gross = ? WHERE product_id = ?').run(change.price, change.price, change.price, id);
+      }
+      if (change.stock !== undefined) this.stmt('UPDATE sizes SET stock = ? WHERE product_id = ?').run(change.stock, id);
+      if (change.name !== undefined) this.stmt('UPDATE products SET name = ? WHERE id = ?').run(change.name, id);
+      this.logCatalogueChange(id);
+      return true;
+    });
+    if (changed) this.counts.clear();
+    return changed;
+  }
+
+  async catalogueReplaced(): Promise<void> {
+    await this.write(() => this.logCatalogueChange(null));
+    this.counts.clear();
+  }
+
+  private logCatalogueChange(productId: number | null): void {
+    const now = Date.now();
+    this.stmt('INSERT INTO catalogue_changes (product_id, changed_at) VALUES (?, ?)').run(productId, now);
+    this.stmt('DELETE FROM catalogue_changes WHERE changed_at < ?').run(now - 60_000);
+  }
+
+  watchCatalogue(listener: (products: number[] | 'all') => void): () => Promise<void> {
+    const last = () => (this.stmt('SELECT COALESCE(MAX(id), 0) AS id FROM catalogue_changes').get() as { id: number }).id;
+    let seen = last();
+    const timer = setInterval(() => {
+      try {
+        const rows = this.stmt('SELECT id, product_id FROM catalogue_changes WHERE id > ? ORDER BY id').all(seen) as Array<{ id: number; product_id: number | null }>;
+        if (rows.length === 0) return;
+        seen = rows[rows.length - 1].id;
+        // Another process changed the catalogue: this process's counts go too.
+        this.counts.clear();
+        if (rows.some((row) => row.product_id === null)) listener('all');
+        else listener([...new Set(rows.map((row) => row.product_id!))]);
+      } catch {
+        /* the database is busy or closing: the next tick reads again */
+      }
+    }, CATALOGUE_POLL_MS);
+    timer.unref();
+    return async () => clearInterval(timer);
+  }
+
   private pendingTrackingCount(visitorId: string): number {
     return (this.stmt('SELECT pending_tracking FROM visitors WHERE id = ?').get(visitorId) as { pending_tracking: number } | undefined)?.pending_tracking ?? 0;
   }
@@ -730,6 +818,7 @@ export class SqliteShopRepository implements ShopRepository {
 
 /** The part of a listing filter its counts depend on (not the sort, the page or the vehicle that only marks rows). */
 export function facetKey(filter: ListingFilter): string {
-  const { category, subCategory, engine, replacementCode, axis, brand, model, generation, producer, text, discounted } = filter;
-  return JSON.stringify([category, subCategory, engine, replacementCode, axis, brand, model, generation, producer, text ? ftsQuery(text) : text, discounted ?? false]);
+  const { category, subCategory, engine, replacementCode, axis, brand, model, generation, producer, text, discounted, traits } = filter;
+  const traitKey = (traits ?? []).map(({ trait, value }) => `${trait}:${value}`).join(',');
+  return JSON.stringify([category, subCategory, engine, replacementCode, axis, brand, model, generation, producer, text ? ftsQuery(text) : text, discounted ?? false, traitKey]);
 }

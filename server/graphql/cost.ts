@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import mercurius from 'mercurius';
+import { soleOperation } from './guard';
 import { getComplexity, type ComplexityEstimatorArgs } from 'graphql-query-complexity';
 import { getNullableType, isListType, type DocumentNode, type GraphQLSchema, Kind, type OperationDefinitionNode } from 'graphql';
 
@@ -137,9 +138,12 @@ export function registerGraphqlCost(app: FastifyInstance): void {
   app.graphql.addHook('preParsing', async (_schema, source) => {
     if (source.length > GRAPHQL_LIMITS.maxQueryLength) refuse('QUERY_TOO_LONG', `The query is longer than ${GRAPHQL_LIMITS.maxQueryLength} characters`, 413);
   });
-  app.graphql.addHook('preExecution', async (schema, document, context, variables) => {
-    const operationName = (context.reply.request.body as { operationName?: unknown } | undefined)?.operationName ?? (context.reply.request.query as { operationName?: unknown }).operationName;
-    const name = typeof operationName === 'string' ? operationName : undefined;
+  app.graphql.addHook('preExecution', async (schema, document, _context, variables) => {
+    // The guard (server/graphql/guard.ts) lets through only documents of one operation, so the
+    // operation costed here is the one that runs, compiled or not, whatever operationName says.
+    const sole = soleOperation(document, undefined);
+    if (typeof sole === 'string') refuse('ONE_OPERATION', sole, 400);
+    const name = sole.name?.value;
     const roots = rootFieldCount(document, name);
     if (roots > GRAPHQL_LIMITS.maxRootFields) refuse('TOO_MANY_FIELDS', `At most ${GRAPHQL_LIMITS.maxRootFields} root fields (aliases included) per request; this one asks ${roots}`, 400);
     let cost: number;

@@ -83,11 +83,13 @@ export const schema = /* GraphQL */ `
     vehicle: String
     limit: Int
   }
-  type GrossPrice {
+  "A brake product's price, gross and net (the page shows the one of the shop's price type)."
+  type BrakePrice {
     gross: Money!
+    net: Money!
   }
-  type GrossPriceHolder {
-    price: GrossPrice!
+  type BrakePriceHolder {
+    price: BrakePrice!
   }
   type Producer {
     name: String!
@@ -111,7 +113,7 @@ export const schema = /* GraphQL */ `
     link: String!
     icon: String!
     longDescription: String!
-    price: GrossPriceHolder!
+    price: BrakePriceHolder!
     producer: Producer!
     sizes: [ProductSize!]
     versionName: String!

@@ -20,6 +20,14 @@ export interface DocumentParts {
   ajaxScripts?: readonly string[];
   /** The shop's widget script (the `script` item of its top layers and widgets), run once by the page. */
   widgetScript?: string | null;
+  /** The page's largest picture (server/render/largestImage.ts): preloaded first, at high priority. */
+  preloadImage?: { src: string; srcSet?: string; sizes?: string } | null;
+}
+
+/** `<link rel="preload">` of an image, with its sources and sizes (the browser fetches the one the `<img>` will pick). */
+export function imagePreload(image: { src: string; srcSet?: string; sizes?: string }): string {
+  const sources = image.srcSet ? ` imagesrcset="${escapeHtml(image.srcSet)}"${image.sizes ? ` imagesizes="${escapeHtml(image.sizes)}"` : ''}` : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(image.src)}"${sources} fetchpriority="high">`;
 }
 
 /** Script text for an inline script element: nothing in it can close the element. */
@@ -33,26 +41,30 @@ export const STATE_ELEMENT_ID = 'shop-state';
 /**
  * The page: the build's template with the page's head, its chunk's styles and script (so the
  * browser fetches them at once and hydrates in one pass), the rendered tree and the state as
- * data (`type="application/json"`, never run). Every script tag carries the request's nonce.
+ * data (`type="application/json"`, never run). Every script tag carries the request's nonce (none on a public page).
  */
 export function pageDocument(assets: BuiltAssets, parts: DocumentParts): string {
   const chunk = assets.chunks[parts.pageChunk] ?? { js: [], css: [] };
   const entry = assets.chunks.main ?? { js: [], css: [] };
   const pageCss = chunk.css.filter((file) => !entry.css.includes(file));
   const pageJs = chunk.js.filter((file) => !entry.js.includes(file));
+  // A public page carries no nonce (its inline scripts are allowed by their hashes).
+  const nonceAttr = parts.nonce ? ` nonce="${parts.nonce}"` : '';
   const head = [
     parts.head,
     ...pageCss.map((file) => `<link rel="stylesheet" href="/${escapeHtml(file)}">`),
-    ...pageJs.map((file) => `<script nonce="${parts.nonce}" defer src="/${escapeHtml(file)}"></script>`),
+    ...pageJs.map((file) => `<script${nonceAttr} defer src="/${escapeHtml(file)}"></script>`),
   ].join('');
-  const widgetScript = parts.widgetScript ? `<script nonce="${parts.nonce}">${inlineScriptText(parts.widgetScript)}</script>` : '';
-  const state = `${widgetScript}<script nonce="${parts.nonce}" type="application/json" id="${STATE_ELEMENT_ID}">${serializeStateForScript(parts.state)}</script>`;
-  const ajaxScripts = (parts.ajaxScripts ?? []).map((source) => `<script nonce="${parts.nonce}" data-ajax-load>${inlineScriptText(source)}</script>`).join('');
+  const widgetScript = parts.widgetScript ? `<script${nonceAttr}>${inlineScriptText(parts.widgetScript)}</script>` : '';
+  const state = `${widgetScript}<script${nonceAttr} type="application/json" id="${STATE_ELEMENT_ID}">${serializeStateForScript(parts.state)}</script>`;
+  const ajaxScripts = (parts.ajaxScripts ?? []).map((source) => `<script${nonceAttr} data-ajax-load>${inlineScriptText(source)}</script>`).join('');
   // The template is the build's minified index.html: places are found by their elements.
   return assets.template
-    .replace(/<script(?=[\s>])/g, `<script nonce="${parts.nonce}"`)
+    .replace(/<script(?=[\s>])/g, `<script${nonceAttr}`)
     .replace(/<html(\s+lang=("[^"]*"|[^\s>]*))?/, `<html lang="${escapeHtml(parts.language)}"`)
     .replace('</head>', () => `${head}</head>`)
+    // Nothing ahead of the largest picture but the metadata (charset, viewport): before the styles and scripts.
+    .replace(/^([\s\S]*?<head[^>]*>(?:\s*<meta (?:charset|name=("viewport"|viewport))[^>]*>)*)/, (start) => (parts.preloadImage ? start + imagePreload(parts.preloadImage) : start))
     .replace(/<div id=("root"|root)><\/div>/, () => `<div id="root">${parts.root}</div>${ajaxScripts}`)
     .replace('</body>', () => `${state}</body>`);
 }

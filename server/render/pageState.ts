@@ -45,7 +45,15 @@ function withBrands(vehicle: VehicleState, items: VehicleOption[]): VehicleState
  * page saga uses), the visitor's basket and wishlist count, and the snippets and widgets for the
  * device (their `script` item is run by the document: server/render/document.ts).
  */
-export async function serverPageState(repo: ShopRepository, location: PageLocation, visitorId: string, device: Device, cookieHeader = '', extraScripts: readonly string[] = []): Promise<Partial<RootState>> {
+export async function serverPageState(
+  repo: ShopRepository,
+  location: PageLocation,
+  visitorId: string,
+  device: Device,
+  cookieHeader = '',
+  extraScripts: readonly string[] = [],
+  priceType: 'gross' | 'net' = 'gross',
+): Promise<Partial<RootState>> {
   const needs = pageDataNeeds(location);
   // The vehicle configurator (home, listings) opens with its brands drawn: no call at load.
   const configurator = location.type === 'main' || location.type === 'search';
@@ -71,6 +79,6 @@ export async function serverPageState(repo: ShopRepository, location: PageLocati
     ...(brands ? { vehicle: withBrands(vehicleReducer(undefined, SERVER_INIT), optionsFromRows(brands)) } : {}),
     ...(brandInitials ? { finder: { ...finderReducer(undefined, SERVER_INIT), brands: brandNames(brandInitials) } } : {}),
     basket: { summary: basket, status: 'ready', wishlistCount, adding: [], user: { id: null, logged: false } },
-    shopData: { bodyTop: placed.bodyTop, bodyEnd: placed.bodyEnd, widgets: placed.widgets, device, dismissedBanners: dismissedBanners(cookieHeader), extraScripts: { prefix: EXTRA_SCRIPTS_PREFIX, names: [...extraScripts] } },
+    shopData: { bodyTop: placed.bodyTop, bodyEnd: placed.bodyEnd, widgets: placed.widgets, device, dismissedBanners: dismissedBanners(cookieHeader), extraScripts: { prefix: EXTRA_SCRIPTS_PREFIX, names: [...extraScripts] }, priceType },
   };
 }

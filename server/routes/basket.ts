@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { BasketChangeResponse, BasketResponse } from '../../src/api/wire';
 import { ONE_SIZE, SUBSCRIPTION_ADDITIONAL, TRACKING_EVENTS_HEADER } from '../../src/api/wire';
 import type { ShopRepository } from '../db/repository';
-import { BadRequest, oneOf, optionalSizeId, optionalText, requiredId, requiredQuantity, sendError } from '../http';
+import { BadRequest, oneOf, optionalId, optionalSizeId, optionalText, requiredId, requiredQuantity, sendError } from '../http';
 
 type Body = Record<string, unknown> | undefined;
 
@@ -12,7 +12,7 @@ export function basketRoutes(app: FastifyInstance, repo: ShopRepository): void {
     user: { id: null, logged: false },
   });
 
-  app.get('/ajax/basket.php', async (request, reply) => {
+  app.get('/ajax/basket.php', { config: { visitor: true } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return basketAnswer(request.visitorId);
   });
@@ -30,8 +30,13 @@ export function basketRoutes(app: FastifyInstance, repo: ShopRepository): void {
     const subscription = oneOf(body, 'subscription', ['0', '1'] as const) === '1';
     const additional = subscription ? SUBSCRIPTION_ADDITIONAL : (optionalText(body, 'additional', 64) ?? '');
     if (!/^[a-f0-9]*$/.test(additional)) throw new BadRequest('invalid_parameter', 'Parameter additional is not a variant hash');
-    const result = await repo.changeBasket(request.visitorId, { mode: mode === '1' ? 'add' : 'set', productId, sizeId, quantity, additional });
-    if (!result.ok) return sendError(reply, result.status, result.code, result.message);
+    // The vehicle chosen when the line is added (issue 25, ours): its engine id and the label the shopper reads.
+    const vehicleEngine = optionalId(body, 'vehicle');
+    const vehicleLabel = optionalText(body, 'vehicle_label', 120)?.replace(/\s+/g, ' ').trim();
+    if (vehicleEngine !== undefined && !vehicleLabel) throw new BadRequest('missing_parameter', 'Parameter vehicle_label is required with vehicle');
+    const vehicle = vehicleEngine !== undefined && vehicleLabel ? { engineId: vehicleEngine, label: vehicleLabel } : undefined;
+    const result = await repo.changeBasket(request.visitorId, { mode: mode === '1' ? 'add' : 'set', productId, sizeId, quantity, additional, ...(vehicle ? { vehicle } : {}) });
+    if (!result.ok) return sendError(reply, result.status, result.code, result.message, result.params);
     const pending = await repo.pendingTrackingEvents(request.visitorId);
     if (pending > 0) reply.header(TRACKING_EVENTS_HEADER, String(pending));
     reply.header('Cache-Control', 'no-store');

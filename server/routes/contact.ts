@@ -1,34 +1,142 @@
-import type { FastifyInstance } from 'fastify';
+import { Transform } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ContactMessageResponse } from '../../src/api/wire';
-import { CONTACT_FIELDS, isContactSubject } from '../../src/domain/contactForm';
+import { CONTACT_ATTACHMENT_MAX_MB, CONTACT_FIELDS, CONTACT_FILE_FIELDS, isContactFileField, isContactSubject } from '../../src/domain/contactForm';
+import { checkUpload, type UploadRejection } from '../../src/domain/upload';
+import { compactIban } from '../../src/domain/iban';
 import { validateFieldValue } from '../../src/domain/fieldValidation';
 import { fieldInput } from '../../src/domain/formRules';
-import type { ShopRepository } from '../db/repository';
+import type { ContactAttachment, ShopRepository } from '../db/repository';
+import { CONTACT_BODY_LIMIT } from '../limits';
+import { multipartBoundary, parseMultipart, type MultipartBody, type UploadedFile } from '../multipart';
 import { BadRequest, optionalText } from '../http';
 import { validateField } from './content';
 
-/** Fields a file would come in (the contact page's upload fields): the server accepts no attachments. */
-const ATTACHMENT_FIELDS = ['attachment', 'opinion_photo', 'file', 'files'];
-const ATTACHMENTS_REFUSED = 'Attachments are not accepted: the contact form sends text only';
-
 /** The longest text a field may carry before its own rules are even read. */
 const RAW_LIMIT = 4000;
+/** A form-encoded contact body (text only) stays within the text limit; only a multipart one carries files. */
+export const CONTACT_TEXT_BODY_LIMIT = 32 * 1024;
+const TOO_LARGE = () => new BadRequest('fst_err_ctp_body_too_large', 'Request body is too large', 413);
+
+/** Codes of a refused file, by the page's rejection kinds (src/domain/upload.ts). */
+const REJECTION_CODES: Record<UploadRejection['kind'], string> = {
+  type_not_allowed: 'attachment_type_not_allowed',
+  too_big: 'attachment_too_big',
+  jpg_only: 'attachment_jpg_only',
+  photo_too_large: 'attachment_photo_too_large',
+};
+
+function rejectionMessage(field: string, rejection: UploadRejection): string {
+  switch (rejection.kind) {
+    case 'type_not_allowed':
+      return `The file of ${field} cannot be stored: its type is not allowed`;
+    case 'too_big':
+      return `The file of ${field} exceeds the maximum size of ${rejection.maxMb} MB`;
+    case 'jpg_only':
+      return `The file of ${field} must be a .jpg (image/jpeg)`;
+    case 'photo_too_large':
+      return `The photo of ${field} may measure at most ${rejection.maxWidth}x${rejection.maxHeight} px`;
+  }
+}
 
 /**
- * POST /contact.php (ours): the contact form. Every field is checked again by the rules the
- * storefront uses (src/domain/contactForm.ts) and the bank account by the validation URL's
- * rule; a refusal is a 400 whose code names the field, and nothing is stored. Attachments are
- * not accepted at all (a multipart body is a 415, a file field a 400: `attachments_not_accepted`).
+ * The files of a contact message, checked again by the page's rules (src/domain/upload.ts): the
+ * type blacklist by name, declared type and content (magic bytes), the size (the fields'
+ * data-max_filesize) and, for opinion_photo, a JPEG of at most 2048x1536 px read from its header.
+ */
+export function checkedAttachments(files: UploadedFile[]): ContactAttachment[] {
+  return files.map((file) => {
+    if (!isContactFileField(file.field)) throw new BadRequest('unknown_file_field', `Files are taken only in ${CONTACT_FILE_FIELDS.join(' and ')}`);
+    const rejection = checkUpload({
+      fieldName: file.field,
+      fileName: file.fileName,
+      mimeType: file.mimeType,
+      sizeBytes: file.bytes.length,
+      maxFilesizeMb: CONTACT_ATTACHMENT_MAX_MB,
+      bytes: file.bytes,
+    });
+    if (rejection) throw new BadRequest(REJECTION_CODES[rejection.kind], rejectionMessage(file.field, rejection));
+    return { field: file.field, fileName: file.fileName || file.field, mimeType: file.mimeType || 'application/octet-stream', content: file.bytes };
+  });
+}
+
+/** Reads a multipart body of /contact.php up to the route's limit; any other route refuses multipart unread (415). */
+function multipartParser(request: FastifyRequest, payload: NodeJS.ReadableStream, done: (error: Error | null, body?: unknown) => void): void {
+  if (request.routeOptions.url !== '/contact.php') {
+    done(new BadRequest('multipart_not_accepted', 'Only the contact form takes a multipart body (files)', 415));
+    return;
+  }
+  const limit = request.routeOptions.bodyLimit ?? CONTACT_BODY_LIMIT;
+  const declared = Number(request.headers['content-length']);
+  if (declared > limit) {
+    done(TOO_LARGE());
+    return;
+  }
+  let boundary: string;
+  try {
+    boundary = multipartBoundary(request.headers['content-type']);
+  } catch (error) {
+    done(error as Error);
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let finished = false;
+  const finish = (error: Error | null, body?: unknown) => {
+    if (finished) return;
+    finished = true;
+    payload.removeListener('data', onData);
+    done(error, body);
+  };
+  const onData = (chunk: Buffer | string) => {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += bytes.length;
+    if (size > limit) finish(TOO_LARGE());
+    else chunks.push(bytes);
+  };
+  payload.on('data', onData);
+  payload.on('error', (error) => finish(error));
+  payload.on('end', () => {
+    if (!Number.isNaN(declared) && declared !== size) return finish(new BadRequest('fst_err_ctp_invalid_content_length', 'Request body size did not match Content-Length'));
+    try {
+      finish(null, parseMultipart(Buffer.concat(chunks, size), boundary, { maxParts: 12, maxFieldLength: RAW_LIMIT }));
+    } catch (error) {
+      finish(error as Error);
+    }
+  });
+}
+
+/**
+ * POST /contact.php (ours): the contact form, form-encoded, or multipart/form-data when it carries
+ * files (attachment, opinion_photo). Every field is checked again by the rules the storefront
+ * uses (src/domain/contactForm.ts), the bank account by the validation URL's rule (an IBAN of a
+ * country the shop sells to, mod-97) and each file by the page's upload rules; a refusal is a 400
+ * whose code names the field or the file's fault, and nothing is stored. The message and its
+ * files are stored together (contact_attachments) and the answer names the files received.
  */
 export function contactRoutes(app: FastifyInstance, repo: ShopRepository): void {
-  // The shop takes no files: a multipart body (an upload) is refused before it is read.
-  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => {
-    done(new BadRequest('attachments_not_accepted', ATTACHMENTS_REFUSED, 415), undefined);
-  });
-  app.post('/contact.php', async (request, reply) => {
-    const body = (typeof request.body === 'object' && request.body ? request.body : {}) as Record<string, unknown>;
-    for (const name of ATTACHMENT_FIELDS) {
-      if (Object.hasOwn(body, name)) throw new BadRequest('attachments_not_accepted', ATTACHMENTS_REFUSED);
+  app.addContentTypeParser('multipart/form-data', multipartParser);
+  // A text-only (form-encoded) message keeps the text limit: only files need the larger body.
+  const textBodyLimit = async (request: FastifyRequest, _reply: unknown, payload: NodeJS.ReadableStream) => {
+    if (/^multipart\/form-data/i.test(request.headers['content-type'] ?? '')) return payload;
+    if (Number(request.headers['content-length']) > CONTACT_TEXT_BODY_LIMIT) throw TOO_LARGE();
+    let size = 0;
+    return payload.pipe(
+      new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          size += chunk.length;
+          callback(size > CONTACT_TEXT_BODY_LIMIT ? TOO_LARGE() : null, chunk);
+        },
+      }),
+    );
+  };
+  app.post('/contact.php', { preParsing: textBodyLimit }, async (request, reply) => {
+    const parsed = (typeof request.body === 'object' && request.body ? request.body : {}) as Record<string, unknown> | MultipartBody;
+    const multipart = 'files' in parsed && Array.isArray(parsed.files) && 'fields' in parsed ? (parsed as MultipartBody) : null;
+    const body: Record<string, unknown> = multipart ? multipart.fields : (parsed as Record<string, unknown>);
+    // A file comes as a file (multipart), never as text in a field of its name.
+    for (const name of CONTACT_FILE_FIELDS) {
+      if (Object.hasOwn(body, name)) throw new BadRequest('attachment_not_a_file', `Field ${name} takes a file (multipart/form-data), not text`);
     }
     const values: Record<string, string> = {};
     for (const name of ['name', 'contact', 'subject', 'iban', 'message', 'terms']) {
@@ -45,11 +153,12 @@ export function contactRoutes(app: FastifyInstance, repo: ShopRepository): void 
     }
     const subject = values.subject || 'other';
     if (!isContactSubject(subject)) throw new BadRequest('invalid_subject', 'Field subject must be product, order, return or other');
-    const iban = values.iban ? values.iban.replace(/\s+/g, '').toUpperCase() : null;
+    const iban = values.iban ? compactIban(values.iban) : null;
     if (iban && validateField('bank_account', iban).errno !== 0) throw new BadRequest('invalid_iban', 'Field iban is not a valid bank account (IBAN)');
-    const id = await repo.saveContactMessage(request.visitorId, { name: values.name, contact: values.contact, subject, iban, message: values.message });
+    const attachments = checkedAttachments(multipart?.files ?? []);
+    const id = await repo.saveContactMessage(request.visitorId, { name: values.name, contact: values.contact, subject, iban, message: values.message }, attachments);
     reply.header('Cache-Control', 'no-store');
-    const answer: ContactMessageResponse = { status: 'ok', id };
+    const answer: ContactMessageResponse = { status: 'ok', id, attachments: attachments.map((file) => ({ field: file.field, name: file.fileName, size: file.content.length })) };
     return answer;
   });
 }

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ENGINE_DATA_COUNTRIES } from '../../src/api/wire';
 import type { FieldValidationResponse, HotspotsResponse } from '../../src/api/wire';
+import { isValidIban } from '../../src/domain/iban';
 import { ZIP_RANGES } from '../../src/domain/zipRanges';
 import type { ShopRepository } from '../db/repository';
+import { smallSource } from '../../src/domain/responsiveImage';
 import { escapeHtml } from '../db/shopViews';
 import { BadRequest, optionalId, optionalSizeId, optionalText, requiredId, sendError } from '../http';
 
@@ -18,10 +20,9 @@ export function validateField(field: string, value: string): FieldValidationResp
       return EMAIL.test(value) ? { errno: 0 } : { errno: 1, message: 'email' };
     case 'phone':
       return value.replace(/\D/g, '').length >= 9 ? { errno: 0 } : { errno: 2, message: 'phone' };
-    case 'bank_account': {
-      const iban = value.replace(/\s+/g, '').toUpperCase();
-      return /^IT\d{2}[A-Z]\d{10}[0-9A-Z]{12}$/.test(iban) ? { errno: 0 } : { errno: 3, message: 'bank_account' };
-    }
+    case 'bank_account':
+      // The page's own rule (src/domain/iban.ts): an IBAN of a country the shop sells to, mod-97.
+      return isValidIban(value) ? { errno: 0 } : { errno: 3, message: 'bank_account' };
     case 'zipcode':
       return /^\d{5}$/.test(value) ? { errno: 0 } : { errno: 4, message: 'zipcode' };
     default:
@@ -145,7 +146,7 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
         .filter((p) => !excluded.has(p.id))
         .map(
           (p) =>
-            `<article class="hotspot-product"><a href="${escapeHtml(p.link)}"><img src="${escapeHtml(p.icon)}" alt="" width="120" height="120" loading="lazy"><span class="hotspot-product__name">${escapeHtml(p.name)}</span></a><span class="hotspot-product__price">${escapeHtml(p.price.formatted)}</span></article>`,
+            `<article class="hotspot-product"><a href="${escapeHtml(p.link)}"><img src="${escapeHtml(smallSource(p.icon))}" alt="" width="120" height="120" loading="lazy"><span class="hotspot-product__name">${escapeHtml(p.name)}</span></a><span class="hotspot-product__price">${escapeHtml(p.price.formatted)}</span></article>`,
         )
         .join('');
     }

@@ -3,12 +3,17 @@ import { deflateSync } from 'node:zlib';
 import { BRAKE_CATEGORY } from '../../src/api/wire';
 import type { ShopRepository } from '../db/repository';
 import { escapeHtml } from '../db/shopViews';
+import { FULL_IMAGE_WIDTH, IMAGE_WIDTHS, isImageWidth } from '../../src/domain/responsiveImage';
+import { PHOTO_CONTENT_TYPE, photoFormatFor, photoStore } from '../images/productPhotos';
+import { BadRequest } from '../http';
 
 /**
  * Generated demo images, so no image of the demo shop is ever missing: product icons drawn
  * by category, technical drawings, status marks, courier and category icons.
  */
 const LONG_CACHE = 'public, max-age=86400';
+/** A photo's address names one picture for good (a new photo gets a new address): cached for a year. */
+const PHOTO_CACHE = 'public, max-age=31536000, immutable';
 
 const disc = (x: number, y: number, r: number) =>
   `<circle cx="${x}" cy="${y}" r="${r}" fill="#b9bec6" stroke="#6b7280" stroke-width="3"/>` +
@@ -21,12 +26,21 @@ const pad = (x: number, y: number, w: number) =>
   `<rect x="${x}" y="${y}" width="${w}" height="${w * 0.45}" rx="${w * 0.12}" fill="#374151"/>` +
   `<rect x="${x + w * 0.08}" y="${y + w * 0.08}" width="${w * 0.84}" height="${w * 0.3}" rx="${w * 0.1}" fill="#9a6b3f"/>`;
 
+/** Which drawing a product's category gets (one photo per kind of part). */
+export function photoKind(category: number | null): 'disc' | 'pad' | 'other' | 'kit' {
+  if (category === BRAKE_CATEGORY.discs) return 'disc';
+  if (category === BRAKE_CATEGORY.pads) return 'pad';
+  if (category === null || category > 160000) return 'other';
+  return 'kit';
+}
+
 export function productSvg(category: number | null, label: string): string {
-  let art: string;
-  if (category === BRAKE_CATEGORY.discs) art = disc(100, 96, 70);
-  else if (category === BRAKE_CATEGORY.pads) art = pad(30, 50, 140) + pad(45, 110, 110);
-  else if (category === null || category > 160000) art = `<rect x="45" y="40" width="110" height="110" rx="16" fill="#e5e7eb" stroke="#9ca3af" stroke-width="3"/><path d="M70 95h60M100 65v60" stroke="#c8102e" stroke-width="10" stroke-linecap="round"/>`;
-  else art = disc(80, 90, 58) + pad(105, 120, 80);
+  const art = {
+    disc: () => disc(100, 96, 70),
+    pad: () => pad(30, 50, 140) + pad(45, 110, 110),
+    other: () => `<rect x="45" y="40" width="110" height="110" rx="16" fill="#e5e7eb" stroke="#9ca3af" stroke-width="3"/><path d="M70 95h60M100 65v60" stroke="#c8102e" stroke-width="10" stroke-linecap="round"/>`,
+    kit: () => disc(80, 90, 58) + pad(105, 120, 80),
+  }[photoKind(category)]();
   return `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200"><rect width="200" height="200" fill="#f8fafc"/>${art}<text x="100" y="188" font-family="sans-serif" font-size="13" text-anchor="middle" fill="#4b5563">${escapeHtml(label)}</text></svg>`;
 }
 
@@ -70,10 +84,26 @@ function pngDisc(size: number, rgb: [number, number, number]): Buffer {
 const DEFAULT_ICON = pngDisc(64, [156, 163, 175]);
 const STATUS_COLOURS: Record<string, string> = { enable: '#15803d', order: '#b45309', disable: '#b91c1c', tel: '#1d4ed8' };
 
-export function imageRoutes(app: FastifyInstance, repo: ShopRepository): void {
+export function imageRoutes(app: FastifyInstance, repo: ShopRepository, options: { photoCacheDir: string }): void {
+  const photos = photoStore(options.photoCacheDir);
+  /**
+   * A product's photo (`{id}.jpg`): at the width asked (`w`, one of IMAGE_WIDTHS; the whole
+   * 1200 px photo without it), in the best format the browser accepts (AVIF, WebP, else JPEG;
+   * `Vary: Accept`). `{id}.svg` is the product's drawing.
+   */
   app.get('/data/gfx/products/:file', async (request, reply) => {
-    const match = /^(\d{1,9})\.svg$/.exec((request.params as { file: string }).file);
+    const match = /^(\d{1,9})\.(svg|jpg)$/.exec((request.params as { file: string }).file);
     const id = match ? Number(match[1]) : NaN;
+    const query = request.query as Record<string, unknown>;
+    if (match?.[2] === 'jpg') {
+      const asked = query.w === undefined ? FULL_IMAGE_WIDTH : typeof query.w === 'string' && /^\d{1,4}$/.test(query.w) ? Number(query.w) : NaN;
+      if (!isImageWidth(asked)) throw new BadRequest('invalid_width', `w must be one of ${IMAGE_WIDTHS.join(', ')}`);
+      const category = await repo.productCategory(id);
+      if (category === null) return reply.code(404).send({ error: { code: 'not_found', message: `No product ${id}` } });
+      const format = photoFormatFor(request.headers.accept);
+      const bytes = await photos.photo(photoKind(category), () => productSvg(category, ''), asked, format);
+      return reply.header('Cache-Control', PHOTO_CACHE).header('Vary', 'Accept').type(PHOTO_CONTENT_TYPE[format]).send(bytes);
+    }
     const category = Number.isFinite(id) ? await repo.productCategory(id) : null;
     if (category === null) return reply.code(404).type('image/svg+xml').send(productSvg(null, ''));
     return reply.header('Cache-Control', LONG_CACHE).type('image/svg+xml').send(productSvg(category, ''));
@@ -104,4 +134,18 @@ export function imageRoutes(app: FastifyInstance, repo: ShopRepository): void {
     return reply.header('Cache-Control', LONG_CACHE).type('image/svg+xml').send(productSvg(category, ''));
   });
   app.get('/data/gfx/icons/defaulticon_1.png', async (_request, reply) => reply.header('Cache-Control', LONG_CACHE).type('image/png').send(DEFAULT_ICON));
+}
+
+/**
+ * Draws, in the background, the photos a first screen asks most (each kind of part at the
+ * phone's and the computer's widths, AVIF and WebP), so the first shoppers' largest paint does
+ * not wait for sharp. Already drawn files are only read.
+ */
+export async function warmProductPhotos(photoCacheDir: string): Promise<void> {
+  const photos = photoStore(photoCacheDir);
+  for (const category of [BRAKE_CATEGORY.pads, BRAKE_CATEGORY.discs, BRAKE_CATEGORY.kits, null]) {
+    for (const width of [320, 420, 640] as const) {
+      for (const format of ['avif', 'webp'] as const) await photos.photo(photoKind(category), () => productSvg(category, ''), width, format);
+    }
+  }
 }

@@ -8,9 +8,33 @@ import { BadRequest, oneOf, optionalId, optionalText } from '../http';
 
 type Params = Record<string, unknown>;
 
+/** The traits the listing reads by name; any other traits_alt[{id}] is a plain trait filter. */
+const NAMED_TRAITS: ReadonlySet<number> = new Set([TRAIT.category, TRAIT.subCategory, TRAIT.engine, TRAIT.replacementCode, TRAIT.axis]);
+/** The most plain trait filters one listing takes. */
+export const MAX_TRAIT_FILTERS = 10;
+
+/**
+ * traits_alt[{id}]={value id} for any trait of the catalogue (brake-shop spec section 2: "list"):
+ * products carrying that value of that trait. Every trait named counts (all must hold).
+ */
+export function traitFilters(query: Params): Array<{ trait: number; value: number }> {
+  const traits: Array<{ trait: number; value: number }> = [];
+  for (const key of Object.keys(query)) {
+    const match = /^traits_alt\[(\d{1,12})\]$/.exec(key);
+    if (!match || NAMED_TRAITS.has(Number(match[1])) || query[key] === undefined) continue;
+    const value = optionalId(query, key);
+    if (value === undefined) continue;
+    traits.push({ trait: Number(match[1]), value });
+  }
+  if (traits.length > MAX_TRAIT_FILTERS) throw new BadRequest('invalid_parameter', `At most ${MAX_TRAIT_FILTERS} traits_alt[{id}] filters`);
+  return traits.sort((a, b) => a.trait - b.trait || a.value - b.value);
+}
+
 /** The listing filters the spec names, read from the query (traits_alt[...], menu_alt[...], text). */
 export function listingFilter(query: Params): ListingFilter {
+  const traits = traitFilters(query);
   return {
+    ...(traits.length ? { traits } : {}),
     // The category menu's levels (menu_alt[1_2], menu_alt[1_3]) name the same category and sub-category.
     category: optionalId(query, `traits_alt[${TRAIT.category}]`) ?? optionalId(query, 'menu_alt[1_2]'),
     subCategory: optionalId(query, `traits_alt[${TRAIT.subCategory}]`) ?? optionalId(query, 'menu_alt[1_3]'),

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRAIT } from '../../src/api/wire';
 import { absoluteUrl, listingPath } from '../../src/domain/seo';
+import { ADDRESS_LANGUAGES, hreflangAlternates, languagePrefix, pageAddresses, type AddressLanguage } from '../../src/domain/languagePaths';
+import { INFO_PAGE_SLUGS } from '../../src/domain/infoPages';
 import type { ShopRepository } from '../db/repository';
 import { sendError } from '../http';
 import { productLink } from '../text';
@@ -38,7 +40,35 @@ export function publicOrigin(request: Pick<FastifyRequest, 'protocol' | 'headers
   if (configured) return configured;
   const host = request.headers.host;
   if (typeof host !== 'string' || !HOST.test(host)) return null;
+  // In production with no PUBLIC_ORIGIN only this machine's names are answered (see hostRefusal).
+  if (isProduction() && !LOOPBACK_HOST.test(host)) return null;
   return `${request.protocol}://${host.toLowerCase()}`;
+}
+
+/** This machine's names, with any port: what a production server without PUBLIC_ORIGIN answers. */
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i;
+
+export function isProduction(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.NODE_ENV === 'production';
+}
+
+/** Addresses a load balancer's probes use, answered whatever the Host. */
+const PROBES = new Set(['/healthz', '/readyz']);
+
+/**
+ * Addresses come from configuration, not from the request (issue 21): in production with
+ * `PUBLIC_ORIGIN` unset, a request whose Host is not this machine (localhost, 127.x.x.x, [::1])
+ * is refused (421) before anything runs, so a forged Host can never become the address of a
+ * page, a sitemap or robots.txt that a shared cache keeps. A laptop's `npm start`, the browser
+ * tests and the benchmarks (all on localhost or 127.0.0.1) keep working unconfigured; a shop
+ * served under its own name sets PUBLIC_ORIGIN, which every absolute URL is then built on.
+ * Null when the request may go on.
+ */
+export function hostRefusal(request: Pick<FastifyRequest, 'headers' | 'url'>): string | null {
+  if (!isProduction() || configuredOrigin() || PROBES.has(request.url.split('?')[0])) return null;
+  const host = request.headers.host;
+  if (typeof host === 'string' && LOOPBACK_HOST.test(host)) return null;
+  return 'This server answers for localhost only: set PUBLIC_ORIGIN to the address the shop is served under';
 }
 
 export function escapeXml(value: string): string {
@@ -48,12 +78,27 @@ export function escapeXml(value: string): string {
 interface SitemapEntry {
   loc: string;
   lastmod?: string | null;
+  /** The same page in every language and x-default (`xhtml:link` alternates, as Google reads them). */
+  alternates?: Array<[hreflang: string, href: string]>;
 }
 
 function urlset(entries: SitemapEntry[]): string {
-  const urls = entries.map((e) => `<url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${escapeXml(e.lastmod)}</lastmod>` : ''}</url>`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  const urls = entries.map((e) => {
+    const links = (e.alternates ?? []).map(([hreflang, href]) => `<xhtml:link rel="alternate" hreflang="${escapeXml(hreflang)}" href="${escapeXml(href)}"/>`).join('');
+    return `<url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${escapeXml(e.lastmod)}</lastmod>` : ''}${links}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }
+
+/** A page (its path without a language) as one language's sitemap entry: its address in that language, and every language's as alternates. */
+function entryIn(origin: string, language: AddressLanguage, path: string, lastmod?: string | null): SitemapEntry {
+  const addresses = pageAddresses(path);
+  const absolute = (address: string) => absoluteUrl(origin, address);
+  return { loc: absolute(addresses[language]), lastmod, alternates: hreflangAlternates(addresses, absolute) };
+}
+
+/** Where a language's sitemap files live: `/sitemaps/` for Italian, `/sitemaps/pl/` for Polish... */
+const sitemapDir = (language: AddressLanguage) => `/sitemaps${languagePrefix(language)}/`;
 
 function sitemapIndex(locs: string[]): string {
   const maps = locs.map((loc) => `<sitemap><loc>${escapeXml(loc)}</loc></sitemap>`);
@@ -67,13 +112,15 @@ export function robotsTxt(origin: string): string {
     'Allow: /',
     'Disallow: /basketchange.php',
     'Disallow: /return.php',
-    'Disallow: /noproduct.php',
     'Disallow: /ajax/',
     'Disallow: /graphql/',
     'Disallow: /projector.php',
-    'Disallow: /search.php?text=',
-    'Disallow: /search.php?*&text=',
     'Disallow: /search.php?*json=true',
+    // Each language's no-product page and text searches.
+    ...ADDRESS_LANGUAGES.flatMap((language) => {
+      const prefix = languagePrefix(language);
+      return [`Disallow: ${prefix}/noproduct.php`, `Disallow: ${prefix}/search.php?text=`, `Disallow: ${prefix}/search.php?*&text=`];
+    }),
     '',
     `Sitemap: ${absoluteUrl(origin, '/sitemap.xml')}`,
     '',
@@ -88,10 +135,12 @@ export interface SeoRouteOptions {
 type SitemapRepository = Pick<ShopRepository, 'productCount' | 'productSitemapPage' | 'categoryCounts' | 'listing'>;
 
 /**
- * GET /robots.txt, GET /sitemap.xml (an index) and the files it names: /sitemaps/categories.xml
- * (home, brake finder, contact, every listing: all parts, each category, each producer) and
- * /sitemaps/products-<n>.xml (every product, in id order, `urlsPerSitemap` a file).
- * Public and cacheable: no visitor cookie.
+ * GET /robots.txt, GET /sitemap.xml (an index) and the files it names, per language (Italian in
+ * /sitemaps/, Polish in /sitemaps/pl/, English in /sitemaps/en/): categories.xml (home, brake
+ * finder, contact, the information pages, every listing: all parts, each category, each
+ * producer) and products-<n>.xml (every product, in id order, `urlsPerSitemap` a file). Each
+ * entry is the page's address in the file's language with the page in every language as
+ * `xhtml:link` alternates (and x-default). Public and cacheable: no visitor cookie.
  */
 export function seoRoutes(app: FastifyInstance, repo: SitemapRepository, options: SeoRouteOptions = {}): void {
   const perFile = Math.min(Math.max(Math.floor(options.urlsPerSitemap ?? SITEMAP_URL_LIMIT), 1), SITEMAP_URL_LIMIT);
@@ -129,18 +178,21 @@ export function seoRoutes(app: FastifyInstance, repo: SitemapRepository, options
     const origin = originOr400(request, reply);
     if (!origin) return reply;
     const files = Math.ceil((await repo.productCount()) / perFile);
-    const locs = [absoluteUrl(origin, '/sitemaps/categories.xml')];
-    for (let n = 1; n <= files; n++) locs.push(absoluteUrl(origin, `/sitemaps/products-${n}.xml`));
+    const locs: string[] = [];
+    for (const language of ADDRESS_LANGUAGES) {
+      locs.push(absoluteUrl(origin, `${sitemapDir(language)}categories.xml`));
+      for (let n = 1; n <= files; n++) locs.push(absoluteUrl(origin, `${sitemapDir(language)}products-${n}.xml`));
+    }
     return sendXml(reply, sitemapIndex(locs));
   });
 
-  app.get('/sitemaps/:file', { config }, async (request, reply) => {
+  const sitemapFile = (language: AddressLanguage) => async (request: FastifyRequest, reply: FastifyReply) => {
     const file = (request.params as { file: string }).file;
     if (file === 'categories.xml') {
       const origin = originOr400(request, reply);
       if (!origin) return reply;
-      const fixed = ['/', '/brakes.php', '/contact.php'];
-      return sendXml(reply, urlset([...fixed, ...(await listingPaths())].map((path) => ({ loc: absoluteUrl(origin, path) }))));
+      const fixed = ['/', '/brakes.php', '/contact.php', ...Object.values(INFO_PAGE_SLUGS).map((slugs) => `/pages/${slugs[language]}`)];
+      return sendXml(reply, urlset([...fixed, ...(await listingPaths())].map((path) => entryIn(origin, language, path))));
     }
     const match = /^products-([1-9]\d{0,6})\.xml$/.exec(file);
     const n = match ? Number(match[1]) : 0;
@@ -149,6 +201,7 @@ export function seoRoutes(app: FastifyInstance, repo: SitemapRepository, options
     const origin = originOr400(request, reply);
     if (!origin) return reply;
     const products = await repo.productSitemapPage(n, perFile);
-    return sendXml(reply, urlset(products.map((p) => ({ loc: absoluteUrl(origin, productLink(p.id, p.slug)), lastmod: p.updatedAt }))));
-  });
+    return sendXml(reply, urlset(products.map((p) => entryIn(origin, language, productLink(p.id, p.slug), p.updatedAt))));
+  };
+  for (const language of ADDRESS_LANGUAGES) app.get(`${sitemapDir(language)}:file`, { config }, sitemapFile(language));
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { DeviceParams, ShopDataRequest, ShopDataResponse } from '../../src/api/wire';
 import type { ShopRepository } from '../db/repository';
-import { BadRequest } from '../http';
+import { pageTypeOf } from '../../src/app/routes';
+import { BadRequest, isStorableId } from '../http';
 
 const SECTIONS = ['Projector', 'Basket', 'Wishlist', 'Comparers', 'Snippets', 'ToplayersAndWidgets'] as const;
 
@@ -70,9 +71,21 @@ function widgetItems(device: Device): NonNullable<ShopDataResponse['ToplayersAnd
   };
 }
 
+/** The product of the product page at this address (`/product-<id>-<slug>.html`), or null. */
+export function askingProduct(referer: string | undefined): number | null {
+  if (!referer) return null;
+  try {
+    const { type, productId } = pageTypeOf(new URL(referer).pathname);
+    return type === 'product' ? productId : null;
+  } catch {
+    return null;
+  }
+}
+
 /** POST /ajax/get.php: the shop data bundle, one key per requested section, each { response }. */
 export function shopDataRoutes(app: FastifyInstance, repo: ShopRepository): void {
-  app.post('/ajax/get.php', async (request, reply) => {
+  // Gives a new visitor the cookie only when it reads their basket or wishlist (not for snippets and widgets).
+  app.post('/ajax/get.php', { config: { visitorWhenRead: true } }, async (request, reply) => {
     const body = request.body as Record<string, unknown> | undefined;
     const raw = body?.request;
     if (typeof raw !== 'string' || raw.length > 10_000) throw new BadRequest('missing_parameter', 'Field request must hold the JSON of the sections wanted');
@@ -87,12 +100,20 @@ export function shopDataRoutes(app: FastifyInstance, repo: ShopRepository): void
     if (unknown.length) throw new BadRequest('unknown_section', `Unknown section: ${unknown.join(', ')}`);
 
     const answer: ShopDataResponse = {};
+    if (wanted.Basket || wanted.Wishlist) request.visitorTouched = true;
     if (wanted.Basket) answer.Basket = { response: { basket: await repo.basket(request.visitorId), user: { id: null, logged: false } } };
     if (wanted.Wishlist) answer.Wishlist = { response: { attributes: { count: await repo.wishlistCount(request.visitorId) } } };
     if (wanted.Comparers) answer.Comparers = { response: { product: [] } };
     if (wanted.Projector) {
-      const id = Number(wanted.Projector.params?.product);
-      answer.Projector = { response: Number.isInteger(id) && id > 0 ? await repo.productPage(id) : null };
+      // The projector (product page) data: of the product named, or, with empty params as the
+      // spec's page sends them, of the product page asking (its address, the Referer; a foreign
+      // one never gets this far: see server/security.ts). Not a product page: null.
+      const raw = wanted.Projector.params?.product as unknown;
+      const named = typeof raw === 'number' || (typeof raw === 'string' && /^\d{1,10}$/.test(raw)) ? Number(raw) : NaN;
+      // An id no table can hold (1e+308, 10000000000000000000) is a 400, not a query that fails.
+      if (raw !== undefined && raw !== null && raw !== '' && !isStorableId(named)) throw new BadRequest('invalid_parameter', 'Projector.params.product must be a product id');
+      const id = isStorableId(named) && named > 0 ? named : askingProduct(request.headers.referer);
+      answer.Projector = { response: id ? await repo.productPage(id) : null };
     }
     if (wanted.Snippets) answer.Snippets = { response: { items: snippetItems(deviceOf(wanted.Snippets.params)) } };
     if (wanted.ToplayersAndWidgets) answer.ToplayersAndWidgets = { response: { items: widgetItems(deviceOf(wanted.ToplayersAndWidgets.params)) } };

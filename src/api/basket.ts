@@ -12,9 +12,14 @@ export interface AddToBasketResult {
 }
 
 /** POST /basketchange.php?mode=1 (form fields size, product, number, getAjax). */
-export async function addToBasket(line: { product: number; size: string; number: number; subscription?: boolean }, signal?: AbortSignal): Promise<AddToBasketResult> {
+export async function addToBasket(
+  line: { product: number; size: string; number: number; subscription?: boolean; vehicle?: { engineId: number; label: string } },
+  signal?: AbortSignal,
+): Promise<AddToBasketResult> {
   const fields: Record<string, string | number> = { product: line.product, size: line.size, number: line.number, getAjax: 'true' };
   if (line.subscription) fields.subscription = '1';
+  // The vehicle chosen now stays on the line (ours, issue 25).
+  if (line.vehicle) Object.assign(fields, { vehicle: line.vehicle.engineId, vehicle_label: line.vehicle.label.slice(0, 120) });
   const body = form(fields);
   const response = await http.post<BasketChangeResponse>('/basketchange.php?mode=1', body, { signal });
   return { answer: response.data, headers: { ...response.headers } };

@@ -62,7 +62,7 @@ export async function fetchCategories(engine: string, axis: number, signal?: Abo
   return (await http.get<FinderRowsResponse>(FINDER_ROWS_PATH, { params: categoriesParams(engine, axis), signal })).data.values;
 }
 
-const BRAKE_PRODUCT_FIELDS = 'id name link icon longDescription price { price { gross { value currency formatted } } } producer { name } sizes { id name } versionName awardedParameters { name id values { id name } }';
+const BRAKE_PRODUCT_FIELDS = 'id name link icon longDescription price { price { gross { value currency formatted } net { value currency formatted } } } producer { name } sizes { id name } versionName awardedParameters { name id values { id name } }';
 
 function searchInputText(input: ProductsSearchInput): string {
   const parts: string[] = [];

@@ -7,8 +7,20 @@ export async function validateFieldOnServer(field: string, value: string, signal
   return response.data;
 }
 
-/** Sends a form, form-encoded, to its action. */
-export async function sendForm(action: string, values: Record<string, string>, signal?: AbortSignal): Promise<ContactMessageResponse> {
-  const response = await http.post<ContactMessageResponse>(action, form(values), { signal });
-  return response.data;
+/** A file chosen in a form's file field, sent with the form. */
+export interface FormFile {
+  field: string;
+  file: File;
+}
+
+/**
+ * Sends a form to its action: form-encoded, or as multipart/form-data (the browser's FormData,
+ * which sets its own boundary) when it carries files.
+ */
+export async function sendForm(action: string, values: Record<string, string>, files: readonly FormFile[] = [], signal?: AbortSignal): Promise<ContactMessageResponse> {
+  if (!files.length) return (await http.post<ContactMessageResponse>(action, form(values), { signal })).data;
+  const body = new FormData();
+  for (const [name, value] of Object.entries(values)) body.append(name, value);
+  for (const { field, file } of files) body.append(field, file, file.name);
+  return (await http.post<ContactMessageResponse>(action, body, { signal, timeout: 0 })).data;
 }

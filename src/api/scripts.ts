@@ -1,7 +1,7 @@
 /**
  * Running script text the shop sends (tracking events, the widgets' script) under the page's
- * CSP: as a script element carrying the page's own nonce. Only ever called with text from
- * same-origin answers.
+ * CSP: as a script element carrying the page's own nonce, or on a public page (no nonce) from a
+ * blob URL. Only ever called with text from same-origin answers.
  */
 export function pageNonce(): string {
   const script = document.querySelector<HTMLScriptElement>('script[nonce]');
@@ -10,10 +10,20 @@ export function pageNonce(): string {
 
 export function runScriptText(source: string): void {
   const script = document.createElement('script');
-  script.nonce = pageNonce();
-  script.textContent = source;
+  const nonce = pageNonce();
+  if (nonce) {
+    script.nonce = nonce;
+    script.textContent = source;
+  } else {
+    // A public (cached) page has no nonce: its policy allows `blob:` URLs, which only script
+    // already running here can make. Such scripts run in the order they are added.
+    const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+    script.src = url;
+    script.async = false;
+    script.onload = script.onerror = () => URL.revokeObjectURL(url);
+  }
   document.body.appendChild(script);
-  script.remove();
+  if (nonce) script.remove();
 }
 
 const loadedScripts = new Map<string, Promise<void>>();

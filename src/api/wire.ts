@@ -42,8 +42,33 @@ export const ONE_SIZE = 'uniw';
 
 /** Every 4xx/5xx answer of the reference backend (ours: the spec is silent). */
 export interface ApiError {
-  error: { code: string; message: string };
+  /**
+   * `code` is stable: the page words it in the shopper's language (`refusal.<code>` in src/i18n)
+   * with `params` (ours: the numbers and units the wording needs); `message` is the server's own
+   * sentence (Italian), read only for a code the page does not know.
+   */
+  error: { code: string; message: string; params?: Record<string, string | number> };
 }
+
+/* ------------------------------------------------------------------ fitment (ours, issue 25) */
+
+/**
+ * `GET /ajax/fitment.php?engines=E1,E2&products=P1,P2` (at most FITMENT_LIMITS of each):
+ * the fits of those products on those engines with their qualifiers (src/domain/fitment.ts),
+ * in engine then product order. A pair that is not listed does not fit.
+ */
+export interface FitmentAnswer {
+  fits: Array<{
+    engineId: number;
+    productId: number;
+    position: 'front' | 'rear' | null;
+    fromMonth: string | null;
+    toMonth: string | null;
+    note: string | null;
+  }>;
+}
+
+export const FITMENT_LIMITS = { engines: 10, products: 60 } as const;
 
 /* ------------------------------------------------------------------ money */
 
@@ -111,6 +136,8 @@ export interface BasketProduct {
   instalments?: boolean;
   /** The line's quantity rules (ours): step, decimals, minimum and maximum (null: no cap), units. */
   rules?: { step: number; precision: number; min: number; max: number | null; unit: string; unit_plural: string };
+  /** Ours (issue 25): the vehicle chosen when the line was added (engine id, the shopper's label), or null. */
+  vehicle?: { engineId: number; label: string } | null;
 }
 
 /** `Basket.response.basket` of /ajax/get.php (WIRE.md). */
@@ -337,6 +364,12 @@ export interface ProductPageData {
   unit_precision: number;
   for_points: boolean;
   price_type: 'gross' | 'net';
+  /**
+   * The order-by lead time (storefront spec section 3: "an order-by lead time"; section 9: 3 hours
+   * by default): within this many hours of the day's shipment deadline the page counts down
+   * ("order within 2 h 10 min"). A shop setting (`order_by_lead_hours`).
+   */
+  order_by_lead_hours: number;
   order_quantity_range: OrderQuantityRange;
   /** Keyed by size id. */
   sizes: Record<string, ProductSizeData>;
@@ -488,7 +521,8 @@ export interface BrakeProduct {
   link: string;
   icon: string;
   longDescription: string;
-  price: { price: { gross: Money } };
+  /** Gross and net (ours: the spec names gross; the net price is for a shop whose price type is net). */
+  price: { price: { gross: Money; net?: Money } };
   producer: { name: string };
   /** Absent means the literal `uniw`. */
   sizes?: { id: string; name: string }[];
@@ -553,11 +587,21 @@ export interface FieldValidationResponse {
 }
 
 /**
- * POST /contact.php (ours), form-encoded: name, contact (phone or e-mail), subject
- * (product|order|return|other), iban (optional), message, terms=1. A refusal is an ApiError
- * whose code names the field: missing_<field>, invalid_<field>, or terms_not_accepted.
+ * POST /contact.php (ours), form-encoded, or multipart/form-data with files: name, contact (phone
+ * or e-mail), subject (product|order|return|other), iban (optional), message, terms=1, and the
+ * files attachment and opinion_photo (optional). A refusal is an ApiError whose code names the
+ * field: missing_<field>, invalid_<field>, terms_not_accepted, or the file's fault:
+ * attachment_type_not_allowed, attachment_too_big, attachment_jpg_only, attachment_photo_too_large.
  */
 export interface ContactMessageResponse {
   status: 'ok';
   id: number;
+  /** The files received and kept with the message (multipart: attachment, opinion_photo); size in bytes. */
+  attachments?: ContactAttachmentReceipt[];
+}
+
+export interface ContactAttachmentReceipt {
+  field: string;
+  name: string;
+  size: number;
 }

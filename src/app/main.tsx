@@ -23,7 +23,7 @@ function embeddedState(): Partial<RootState> | undefined {
 
 async function start() {
   const preloaded = embeddedState();
-  // The server rendered in the shopper's language (cookie or ?lang=): <html lang> says which.
+  // The server rendered in the address's language (`/pl/...`, `/en/...`, Italian at the root): <html lang> says which.
   const language = isLanguage(document.documentElement.lang) ? document.documentElement.lang : 'it';
   const i18n = createShopI18n();
   const { store, runSaga } = createShopStore(preloaded);

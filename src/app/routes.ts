@@ -1,5 +1,6 @@
 import type { PageLocation, PageType } from '../../store/pageSlice';
 import { infoPageSlug } from '../domain/infoPages';
+import { splitLanguagePath } from '../domain/languagePaths';
 
 /** Which page type an address is (brake-shop spec section 2's page types). */
 export function pageTypeOf(pathname: string): { type: PageType; productId: number | null } {
@@ -17,7 +18,9 @@ export function pageTypeOf(pathname: string): { type: PageType; productId: numbe
   return { type: types[pathname] ?? 'noProduct', productId: null };
 }
 
-export function locationOf(pathname: string, search: string): PageLocation {
+/** The page an address shows: its path without the language prefix (`/pl/search.php` is the listing, path `/search.php`), its query. */
+export function locationOf(address: string, search: string): PageLocation {
+  const pathname = splitLanguagePath(address).path;
   const query: Record<string, string> = {};
   new URLSearchParams(search).forEach((value, key) => {
     query[key] = value;

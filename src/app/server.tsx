@@ -26,7 +26,7 @@ function i18nFor(language: Language): i18n {
 const RENDER_TIMEOUT_MS = 5_000;
 
 /** The HTML of `<div id="root">`'s content for this state; the whole tree, Suspense boundaries resolved. */
-export async function renderAppHtml(state: Partial<RootState>, language: Language, nonce: string): Promise<string> {
+export async function renderAppHtml(state: Partial<RootState>, language: Language, nonce?: string): Promise<string> {
   const type = state.page?.location?.type;
   if (type) await preloadPage(type);
   const { store } = createShopStore(state);

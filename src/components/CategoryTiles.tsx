@@ -1,8 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '../i18n/react';
 import { categoryIconUrl } from '../domain/brakes';
+import { categoryHref } from '../domain/listingLinks';
 import { useAppSelector } from '../../store/hooks';
 import { CATEGORY_SLIDER_BREAKPOINTS, CATEGORY_SLIDER_WIDEST, SLIDER_DEFAULTS, slidesToShowAt } from '../domain/slider';
+import { useLocalPath } from './useLocalPath';
 
 /** The carousel (react-slick) is its own chunk, shared with the hotspot slider: phones never load it. */
 const CategorySlider = lazy(() => import(/* webpackChunkName: "slider" */ './CategorySlider'));
@@ -30,6 +32,7 @@ export function visibleCategories(rows: CategoryRow[], brakesOnly = false, keepE
 /** One category: its picture, name and product count, linking to its listing (for the chosen engine, if any); disabled at zero. */
 export function CategoryTile({ row: [id, name, count] }: { row: CategoryRow }) {
   const { t } = useTranslation();
+  const local = useLocalPath();
   const engineId = useAppSelector((state) => state.vehicle.categoryCounts?.engineId ?? null);
   const content = (
     <>
@@ -40,7 +43,7 @@ export function CategoryTile({ row: [id, name, count] }: { row: CategoryRow }) {
   );
   if (count === 0) return <span className="category-tile category-tile--disabled" data-disabled="true">{content}</span>;
   return (
-    <a className="category-tile" href={`/search.php?traits_alt[24]=${id}${engineId ? `&traits_alt[49]=${engineId}` : ''}`}>
+    <a className="category-tile" href={local(categoryHref(id, engineId ? [['traits_alt[49]', engineId]] : []))}>
       {content}
     </a>
   );

@@ -6,6 +6,11 @@ import { CATEGORY_LINKS } from './categoryLinks';
 import { miniBasketShowable } from '../domain/miniBasket';
 import { LiveSearch } from './LiveSearch';
 import { SideMenu } from './SideMenu';
+import { useLocalPath } from './useLocalPath';
+import { lazy, Suspense } from 'react';
+
+/** The garage's button loads for shoppers who keep a vehicle (issue 25), with its texts. */
+const GarageButton = lazy(() => import(/* webpackChunkName: "garage-button" */ './GarageButton').then((module) => ({ default: module.GarageButton })));
 
 /**
  * The site header: side menu button (phones), logo, live search, basket with its badge, the
@@ -14,6 +19,7 @@ import { SideMenu } from './SideMenu';
  */
 export function Header() {
   const { t } = useTranslation();
+  const local = useLocalPath();
   const dispatch = useAppDispatch();
   const basket = useAppSelector((state) => state.basket.summary);
   const sticky = useAppSelector((state) => state.flows[STICKY_HEADER_FLOW]);
@@ -21,6 +27,7 @@ export function Header() {
   const reserved = fixed ? (sticky?.context as { height: number }).height : undefined;
   const count = basket?.productsCounter ?? 0;
   const wishlist = useAppSelector((state) => state.basket.wishlistCount);
+  const garageCount = useAppSelector((state) => state.vehicle.garage.vehicles.length);
   return (
     <div id={HEADER_SLOT_ID} className="site-header-slot" style={reserved ? { height: reserved } : undefined}>
       <header className={fixed ? 'site-header site-header--fixed' : 'site-header'}>
@@ -29,7 +36,7 @@ export function Header() {
         </a>
         <div className="site-header__bar">
           <SideMenu />
-          <a className="logo" href="/main.php" aria-label={`${t('shop.name')} – ${t('shop.tagline')}`}>
+          <a className="logo" href={local('/main.php')} aria-label={`${t('shop.name')} – ${t('shop.tagline')}`}>
             <svg className="logo__mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
               <rect width="32" height="32" rx="7" fill="#c8102e" />
               <circle cx="16" cy="16" r="10" fill="none" stroke="#fff" strokeWidth="3" />
@@ -49,9 +56,14 @@ export function Header() {
                 <span aria-hidden="true">{wishlist}</span>
               </span>
             ) : null}
+            {garageCount ? (
+              <Suspense fallback={null}>
+                <GarageButton />
+              </Suspense>
+            ) : null}
             <a
               className="basket-link"
-              href="/basketedit.php"
+              href={local('/basketedit.php')}
               aria-haspopup={miniBasketShowable(count) ? 'dialog' : undefined}
               onClick={(event) => {
                 // The mini basket opens over the page when it may be shown; empty or above the hide threshold, the link leads to the basket page.
@@ -79,7 +91,7 @@ export function Header() {
           <ul>
             {CATEGORY_LINKS.map((link) => (
               <li key={link.href}>
-                <a href={link.href}>{t(link.label)}</a>
+                <a href={local(link.href)}>{t(link.label)}</a>
               </li>
             ))}
           </ul>

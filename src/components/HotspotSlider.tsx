@@ -4,6 +4,7 @@ import { useTranslation } from '../i18n/react';
 import { HOTSPOT_SLIDER_BREAKPOINTS, HOTSPOT_SLIDER_WIDEST, slidesToShowAt } from '../domain/slider';
 import { useViewportWidth } from './CategoryTiles';
 import { useCarousel } from './useCarousel';
+import { localizeHtmlLinks } from '../domain/languagePaths';
 
 /**
  * The hotspot products as a carousel (the shared carousel: useCarousel). The slides shown follow
@@ -11,7 +12,7 @@ import { useCarousel } from './useCarousel';
  * previous / next / pause controls; slides out of view are inert.
  */
 export default function HotspotSlider({ zone, labelledBy, slides }: { zone: string; labelledBy: string; slides: string[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // Loaded after the page (its slides come by ajax): the window is there from the first render.
   const width = useViewportWidth() || window.innerWidth;
   const carousel = useCarousel<HTMLElement>(`slider:${zone}`, slides.length, slidesToShowAt(width, HOTSPOT_SLIDER_WIDEST, HOTSPOT_SLIDER_BREAKPOINTS));
@@ -34,7 +35,7 @@ export default function HotspotSlider({ zone, labelledBy, slides }: { zone: stri
         <Slider {...carousel.sliderProps}>
           {slides.map((html, index) => (
             <div key={index} role="group" aria-roledescription={t('slider.slide')} aria-label={t('slider.position', { n: index + 1, total: slides.length })}>
-              <div className="hotspot-slider__slide" dangerouslySetInnerHTML={{ __html: html }} />
+              <div className="hotspot-slider__slide" dangerouslySetInnerHTML={{ __html: localizeHtmlLinks(html, i18n.language) /* the products' links in the page's language */ }} />
             </div>
           ))}
         </Slider>

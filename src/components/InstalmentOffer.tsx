@@ -2,6 +2,7 @@ import { useTranslation } from '../i18n/react';
 import type { InstalmentParams } from '../api/wire';
 import { formatPrice } from '../domain/priceMask';
 import { instalmentCheck, type InstalmentInput } from '../domain/instalments';
+import { useLocalPath } from './useLocalPath';
 
 /**
  * The instalment calculator (brake-shop spec, section 4), on the product and basket pages:
@@ -10,6 +11,7 @@ import { instalmentCheck, type InstalmentInput } from '../domain/instalments';
  */
 export function InstalmentOffer({ params, input, headingId, linkTo }: { params: InstalmentParams; input: InstalmentInput; headingId: string; linkTo?: string }) {
   const { t } = useTranslation();
+  const local = useLocalPath();
   const amount = (value: number) => (params.priceType === 'net' ? t('instalments.netSuffix', { amount: formatPrice(value) }) : formatPrice(value));
   const check = instalmentCheck(input, params);
   return (
@@ -18,7 +20,7 @@ export function InstalmentOffer({ params, input, headingId, linkTo }: { params: 
       {check === 'allowed' ? (
         <p>
           {t('instalments.available', { name: params.instalmentName, min: amount(params.minPrice), max: amount(params.maxPrice) })}{' '}
-          <a href={linkTo ?? params.link} data-instalment-link={linkTo ? 'basket' : 'direct'}>
+          <a href={local(linkTo ?? params.link)} data-instalment-link={linkTo ? 'basket' : 'direct'}>
             {t('instalments.calculate')}
           </a>
         </p>

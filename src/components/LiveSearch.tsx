@@ -7,6 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { liveSearchOptions } from '../domain/liveSearch';
 import '../styles/search.css';
 import type { LiveSearchGroupsProps } from './LiveSearchGroups';
+import { useLocalPath } from './useLocalPath';
 
 export const LISTBOX_ID = 'live-search-listbox';
 export const optionId = (index: number) => `live-search-option-${index}`;
@@ -23,6 +24,7 @@ const KEY_EVENTS: Record<string, LiveSearchEvent['type']> = { ArrowDown: 'NEXT',
  */
 export function LiveSearch() {
   const { t } = useTranslation();
+  const local = useLocalPath();
   const dispatch = useAppDispatch();
   const mirror = useAppSelector((state) => state.flows[LIVE_SEARCH_FLOW]);
   const result = useAppSelector((state) => state.liveSearch.result);
@@ -70,7 +72,7 @@ export function LiveSearch() {
   };
 
   return (
-    <form className="search-box live-search" role="search" action="/search.php" method="get" onSubmit={onSubmit}>
+    <form className="search-box live-search" role="search" action={local('/search.php')} method="get" onSubmit={onSubmit}>
       <label className="visually-hidden" htmlFor="search-text">
         {t('header.searchLabel')}
       </label>

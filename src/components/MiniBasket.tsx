@@ -6,6 +6,9 @@ import type { MiniBasketContext } from '../../machines/miniBasket';
 import { lineKey, miniBasketView } from '../domain/miniBasket';
 import '../styles/basket.css';
 import { PriceText } from './PriceText';
+import { useLocalPath } from './useLocalPath';
+import { selectPriceType } from '../../store/shopDataSlice';
+import { thumbnailImage } from '../domain/thumbnails';
 
 const FLOW = 'miniBasket';
 
@@ -17,9 +20,12 @@ const FLOW = 'miniBasket';
  */
 export function MiniBasket() {
   const { t } = useTranslation();
+  const local = useLocalPath();
   const dispatch = useAppDispatch();
   const flow = useAppSelector((state) => state.flows[FLOW] as (typeof state.flows)[string] & { context: MiniBasketContext });
   const basket = useAppSelector((state) => state.basket.summary);
+  // Net prices when the shop's price type is net: worth_net_formatted, shippingCost_net_formatted.
+  const net = useAppSelector(selectPriceType) === 'net';
   const dialog = useRef<HTMLDialogElement>(null);
   const open = flowMatches(flow, 'open');
   const send = (event: { type: string; [key: string]: unknown }) => dispatch(flowSend({ id: FLOW, event }));
@@ -60,14 +66,15 @@ export function MiniBasket() {
                 const busy = removing.includes(key);
                 return (
                   <li key={key} className="mini-basket__line" aria-busy={busy || undefined}>
-                    {view === 'full' ? <img src={line.icon} alt="" width="48" height="48" loading="lazy" /> : null}
+                    {view === 'full' ? <img {...thumbnailImage(line.icon, 48)} alt="" width="48" height="48" loading="lazy" /> : null}
                     <span className="mini-basket__name">
-                      <a href={line.link}>{line.name}</a>
+                      <a href={local(line.link)}>{line.name}</a>
                       {line.size_name && line.size !== 'uniw' ? <small> · {line.size_name}</small> : null}
+                      {line.vehicle ? <small className="basket-vehicle">{t('fit.forVehicle', { vehicle: line.vehicle.label })}</small> : null}
                     </span>
                     <span className="mini-basket__qty">× {String(line.count).replace('.', ',')}</span>
                     <strong className="mini-basket__worth">
-                      <PriceText amount={line.worth_unit} formatted={line.prices.worth_gros_formatted} />
+                      <PriceText amount={line.worth_unit} formatted={net ? line.prices.worth_net_formatted : line.prices.worth_gros_formatted} net={net} />
                     </strong>
                     <button type="button" className="mini-basket__remove" disabled={busy} aria-label={t('miniBasket.remove', { name: line.name })} onClick={() => send({ type: 'REMOVE', key })}>
                       {busy ? (
@@ -85,9 +92,9 @@ export function MiniBasket() {
           ) : null}
           <dl className="mini-basket__totals">
             <dt>{t('miniBasket.shipping')}</dt>
-            <dd>{basket.shippingCost_formatted}</dd>
+            <dd>{net ? t('shop.netPrice', { amount: basket.shippingCost_net_formatted }) : basket.shippingCost_formatted}</dd>
             <dt>{t('miniBasket.total')}</dt>
-            <dd className="mini-basket__total">{basket.worth_formatted}</dd>
+            <dd className="mini-basket__total">{net ? t('shop.netPrice', { amount: basket.worth_net_formatted }) : basket.worth_formatted}</dd>
           </dl>
           <p className={`free-shipping${basket.toShippingFree === 0 ? ' free-shipping--active' : ''}`}>
             {basket.toShippingFree === 0 ? t('basket.freeShipping') : t('basket.toFreeShipping', { amount: basket.toShippingFree_formatted })}
@@ -96,7 +103,7 @@ export function MiniBasket() {
             <button type="button" className="button button--ghost" onClick={() => send({ type: 'CLOSE' })}>
               {t('miniBasket.back')}
             </button>
-            <a className="button" href="/basketedit.php">
+            <a className="button" href={local('/basketedit.php')}>
               {t('miniBasket.goToBasket')}
             </a>
           </div>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { roundTo } from '../domain/quantity';
 import '../styles/stepper.css';
 
@@ -15,15 +15,20 @@ export interface StepperProps {
   labels: { decrease: string; increase: string };
 }
 
-/** The quantity input with - and +: what is typed is corrected when the field is left or Enter pressed. */
+/**
+ * The quantity input with - and +: what is typed is corrected when the field is left or Enter
+ * pressed. The typed text is only a draft: once committed the field shows `value` again, the
+ * quantity the rules left (storefront spec, sections 4 and 5), so it never shows one number
+ * while another goes into the basket, even when the correction lands on the value it had.
+ */
 export function QuantityStepper({ id, value, step, precision, disabled, onEnter, labels }: StepperProps) {
-  const [text, setText] = useState(showQuantity(value));
-  useEffect(() => setText(showQuantity(value)), [value]);
+  const [draft, setDraft] = useState<string | null>(null);
+  const text = draft ?? showQuantity(value);
   const commit = () => {
-    const typed = Number(text.replace(',', '.').trim());
-    if (text.trim() === '' || !Number.isFinite(typed)) setText(showQuantity(value));
-    else if (typed !== value) onEnter(typed);
-    else setText(showQuantity(value));
+    if (draft === null) return;
+    const typed = Number(draft.replace(',', '.').trim());
+    setDraft(null);
+    if (draft.trim() !== '' && Number.isFinite(typed) && typed !== value) onEnter(typed);
   };
   return (
     <div className="stepper">
@@ -37,7 +42,7 @@ export function QuantityStepper({ id, value, step, precision, disabled, onEnter,
         autoComplete="off"
         value={text}
         disabled={disabled}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => setDraft(event.target.value)}
         onBlur={commit}
         onKeyDown={(event) => {
           if (event.key === 'Enter') commit();

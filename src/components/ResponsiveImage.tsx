@@ -1,34 +1,53 @@
-import { useEffect, useRef, useState } from 'react';
 import { useFlow } from '../../store/hooks';
 import type { LayoutModeNumber } from '../../machines/layoutMode';
-import { LAZY_OFFSET_PX, sourceForMode, type ResponsiveSources } from '../domain/responsiveImage';
+import { sourceForMode, type ResponsiveSources } from '../domain/responsiveImage';
 
 /**
- * An image whose source follows the layout mode, loaded lazily 100 px ahead of the viewport
- * (eager images load at once: the first ones on screen).
+ * An image whose source follows the layout mode (storefront spec section 2): it carries the
+ * sources per mode as `data-src_mobile`, `data-src_tablet`, `data-src_desktop`, and `src` is the
+ * mode's (the phone's small 420 px source until the mode is known, as the server draws it).
+ * With `srcSet` / `sizes` the browser picks the width its layout and screen need as it parses
+ * the page. It always has a source: images below the first screen load lazily (`loading="lazy"`),
+ * the first ones at once; `priority` marks the page's largest picture (`fetchpriority="high"`).
  */
-export function ResponsiveImage({ sources, alt, width, height, className, eager = false }: { sources: ResponsiveSources; alt: string; width: number; height: number; className?: string; eager?: boolean }) {
+export function ResponsiveImage({
+  sources,
+  srcSet,
+  sizes,
+  alt,
+  width,
+  height,
+  className,
+  eager = false,
+  priority = false,
+}: {
+  sources: ResponsiveSources;
+  srcSet?: string;
+  sizes?: string;
+  alt: string;
+  width: number;
+  height: number;
+  className?: string;
+  eager?: boolean;
+  priority?: boolean;
+}) {
   const mode = useFlow<{ mode: LayoutModeNumber | null }>('layoutMode')?.context.mode ?? null;
-  const image = useRef<HTMLImageElement>(null);
-  const [near, setNear] = useState(eager);
-  useEffect(() => {
-    if (near || !image.current) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setNear(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: `${LAZY_OFFSET_PX}px` },
-    );
-    observer.observe(image.current);
-    return () => observer.disconnect();
-  }, [near]);
-  const src = near ? sourceForMode(sources, mode ?? (eager ? 1 : null)) : undefined;
-  return <img ref={image} className={className} src={src} alt={alt} width={width} height={height} decoding="async" data-loaded={src ? 'true' : 'false'} />;
+  const src = sourceForMode(sources, mode ?? 1);
+  return (
+    <img
+      className={className}
+      src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
+      alt={alt}
+      width={width}
+      height={height}
+      decoding="async"
+      loading={eager || priority ? undefined : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      data-src_mobile={sources.src_mobile}
+      data-src_tablet={sources.src_tablet}
+      data-src_desktop={sources.src_desktop}
+    />
+  );
 }

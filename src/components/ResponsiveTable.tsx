@@ -24,8 +24,9 @@ export interface ResponsiveTableProps<Row> {
 /**
  * Responsive tables (spec section 2): a table in a labelled, keyboard-scrollable region.
  * On narrow screens (view 1, below 757 px: src/styles/widgets.css) each row is a card and each
- * cell shows its column's header from its data-label. The explicit table roles keep the
- * table's semantics for assistive technology when CSS changes the rows' display.
+ * cell shows its column's header from its data-label. The explicit roles of the table and its
+ * row groups keep the table's semantics for assistive technology when CSS changes the rows'
+ * display (rows and cells need none: HTML forbids repeating their own roles inside a table).
  */
 export function ResponsiveTable<Row>({ caption, captionHidden = false, columns, rows, rowKey, className }: ResponsiveTableProps<Row>) {
   const captionId = `${useId()}caption`;
@@ -36,9 +37,9 @@ export function ResponsiveTable<Row>({ caption, captionHidden = false, columns, 
           {caption}
         </caption>
         <thead role="rowgroup">
-          <tr role="row">
+          <tr>
             {columns.map((column) => (
-              <th key={column.id} scope="col" role="columnheader" className={column.numeric ? 'responsive-table__numeric' : undefined}>
+              <th key={column.id} scope="col" className={column.numeric ? 'responsive-table__numeric' : undefined}>
                 {column.header}
               </th>
             ))}
@@ -46,9 +47,9 @@ export function ResponsiveTable<Row>({ caption, captionHidden = false, columns, 
         </thead>
         <tbody role="rowgroup">
           {rows.map((row) => (
-            <tr key={rowKey(row)} role="row">
+            <tr key={rowKey(row)}>
               {columns.map((column) => (
-                <td key={column.id} role="cell" data-label={column.header} className={column.numeric ? 'responsive-table__numeric' : undefined}>
+                <td key={column.id} data-label={column.header} className={column.numeric ? 'responsive-table__numeric' : undefined}>
                   <div className="responsive-table__value">{column.cell(row)}</div>
                 </td>
               ))}

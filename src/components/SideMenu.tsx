@@ -2,6 +2,7 @@ import { useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from '../i18n/react';
 import { CATEGORY_LINKS } from './categoryLinks';
 import '../styles/search.css';
+import { useLocalPath } from './useLocalPath';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -12,6 +13,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabi
  */
 export function SideMenu() {
   const { t } = useTranslation();
+  const local = useLocalPath();
   const dialog = useRef<HTMLDialogElement>(null);
   const open = () => dialog.current?.showModal();
   const close = () => dialog.current?.close();
@@ -58,7 +60,7 @@ export function SideMenu() {
             <ul className="side-menu__list">
               {CATEGORY_LINKS.map((link) => (
                 <li key={link.href}>
-                  <a href={link.href}>{t(link.label)}</a>
+                  <a href={local(link.href)}>{t(link.label)}</a>
                 </li>
               ))}
             </ul>

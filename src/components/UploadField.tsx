@@ -2,10 +2,11 @@ import { useId, type ChangeEvent } from 'react';
 import { useAppDispatch } from '../../store/hooks';
 import { showAlert } from '../../store/actions';
 import type { AlertMessage } from '../../machines/alert';
-import { checkUpload, PHOTO_FIELD, type UploadRejection } from '../domain/upload';
-import { measureImage } from './measureImage';
+import { checkUpload, type UploadRejection } from '../domain/upload';
 
-export type MeasureImage = (file: Blob) => Promise<{ width: number; height: number } | null>;
+/** A file's bytes (File.arrayBuffer in the browser; tests give their own). */
+export type ReadFile = (file: Blob) => Promise<Uint8Array>;
+export const readFileBytes: ReadFile = async (file) => new Uint8Array(await file.arrayBuffer());
 
 /** The alert for a refused file (texts in the i18n catalogues, section `upload`). */
 export function rejectionAlert(rejection: UploadRejection): AlertMessage {
@@ -22,11 +23,13 @@ export function rejectionAlert(rejection: UploadRejection): AlertMessage {
 }
 
 /**
- * Checks a chosen file against the field (storefront spec section 5): type, the field's
- * data-max_filesize, and for opinion_photo a .jpg whose real size is at most 2048x1536 px.
- * A photo is decoded only once it passed the other checks; one that does not decode is no jpg.
+ * Checks a chosen file against the field (storefront spec section 5) by the rules the shop checks
+ * again when it receives it (src/domain/upload.ts): type by name and declared type, the field's
+ * data-max_filesize; then, the file read (only once it passed those, so never more than the
+ * field's limit), its type by content (magic bytes) and, for opinion_photo, a JPEG whose header
+ * gives at most 2048x1536 px.
  */
-export async function checkChosenFile(input: HTMLInputElement, file: File, measure: MeasureImage = measureImage): Promise<UploadRejection | null> {
+export async function checkChosenFile(input: HTMLInputElement, file: File, read: ReadFile = readFileBytes): Promise<UploadRejection | null> {
   const raw = input.dataset.max_filesize;
   const candidate = {
     fieldName: input.name,
@@ -36,15 +39,14 @@ export async function checkChosenFile(input: HTMLInputElement, file: File, measu
     maxFilesizeMb: raw ? Number(raw) || null : null,
   };
   const first = checkUpload(candidate);
-  if (first || input.name !== PHOTO_FIELD) return first;
-  const image = await measure(file);
-  if (!image) return { kind: 'jpg_only' };
-  return checkUpload({ ...candidate, image });
+  if (first) return first;
+  return checkUpload({ ...candidate, bytes: await read(file) });
 }
 
 /**
  * A file field that refuses what the shop would not store: on rejection the field is
- * cleared and the site's alert says why.
+ * cleared and the site's alert says why. A file it accepted (data-upload="accepted") is sent
+ * with the form it is in (sagas/form.ts).
  */
 export function UploadField({
   name,
@@ -52,14 +54,14 @@ export function UploadField({
   hint,
   accept,
   maxFilesizeMb,
-  measure = measureImage,
+  read = readFileBytes,
 }: {
   name: string;
   label: string;
   hint?: string;
   accept?: string;
   maxFilesizeMb?: number;
-  measure?: MeasureImage;
+  read?: ReadFile;
 }) {
   const dispatch = useAppDispatch();
   const id = useId();
@@ -72,7 +74,7 @@ export function UploadField({
     }
     // The field says where its check is (checking, accepted, rejected: kind) for styles and tests.
     input.dataset.upload = 'checking';
-    const rejection = await checkChosenFile(input, file, measure);
+    const rejection = await checkChosenFile(input, file, read);
     // Another file may have been chosen while this one was being measured.
     if (input.files?.[0] !== file) return;
     if (!rejection) {

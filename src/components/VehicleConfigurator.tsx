@@ -9,6 +9,7 @@ import { flowSend } from '../../store/flowsSlice';
 import { useAppDispatch, useAppSelector, useFlow } from '../../store/hooks';
 import type { RootState } from '../../store';
 import { VEHICLE_LEVELS, VEHICLE_PARAMS, type VehicleLevel } from '../domain/vehicle';
+import { useLocalPath } from './useLocalPath';
 
 const PICK_KEY: Record<VehicleLevel, string> = {
   brand: 'vehicle.pickBrand',
@@ -25,6 +26,7 @@ const PICK_KEY: Record<VehicleLevel, string> = {
  */
 export function VehicleConfigurator({ headingId = 'vehicle-configurator', collapsible = false }: { headingId?: string; collapsible?: boolean | 'auto' }) {
   const { t } = useTranslation();
+  const local = useLocalPath();
   const dispatch = useAppDispatch();
   const saved = useAppSelector((state) => state.vehicle.saved);
   const options = useAppSelector((state) => state.vehicle.options);
@@ -66,7 +68,7 @@ export function VehicleConfigurator({ headingId = 'vehicle-configurator', collap
         )}
       </h2>
       {open ? <p className="vehicle-configurator__lead">{t('vehicle.lead')}</p> : null}
-      <form id={formId} className="vehicle-configurator__form" action="/search.php" method="get" onSubmit={onSubmit} noValidate hidden={!open}>
+      <form id={formId} className="vehicle-configurator__form" action={local('/search.php')} method="get" onSubmit={onSubmit} noValidate hidden={!open}>
         {VEHICLE_LEVELS.map((level) => {
           const status = context.status[level];
           const disabled = status !== 'ready';

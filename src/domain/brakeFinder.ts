@@ -8,6 +8,7 @@ import { AXIS, BRAKE_CATEGORY, ONE_SIZE, TRAIT } from '../api/wire';
 import { catalogueNumber as catalogueNumberOf, categoryIconUrl, drawingUrl as drawingUrlOf, DRAWING_BASE_URL, FALLBACK_CATEGORY_ICON } from './brakes';
 import { MIN_COMPARE } from './comparison';
 import { foldText, FINDER_SEARCH_MIN_CHARS } from './searchText';
+import { listingHref } from './listingLinks';
 
 export { DRAWING_BASE_URL, FALLBACK_CATEGORY_ICON, categoryIconUrl };
 
@@ -147,10 +148,10 @@ export function parseEngineField(value: string): ParsedEngineField | null {
  * axis (traits_alt[148722]) and category (traits_alt[24]).
  */
 export function finderListingLink(engine: string, axis: number | null, category: number | null): string {
-  const params = [`traits_alt[${TRAIT.replacementCode}]=${encodeURIComponent(engine)}`];
-  if (axis !== null) params.push(`traits_alt[${TRAIT.axis}]=${axis}`);
-  if (category !== null) params.push(`traits_alt[${TRAIT.category}]=${category}`);
-  return `/search.php?${params.join('&')}`;
+  const params: Array<[string, string | number]> = [[`traits_alt[${TRAIT.replacementCode}]`, engine]];
+  if (axis !== null) params.push([`traits_alt[${TRAIT.axis}]`, axis]);
+  if (category !== null) params.push([`traits_alt[${TRAIT.category}]`, category]);
+  return listingHref(params);
 }
 
 /** "Alfa Romeo 147 I (2008-2012) 1.5 dCi": a part the next one starts with is said once. */

@@ -2,10 +2,12 @@ import { CODE_SEARCH_MIN_CHARS, LIVE_SEARCH_MIN_CHARS } from './searchText';
 import type { SubstituteEntry } from '../api/wire';
 
 /**
- * Which live search a query gets (brake-shop spec sections 4, 5 and 9): free text starts at
- * 2 characters after 500 ms idle; a query that looks like a part or OE code (letters and
- * digits with at least one digit, separators . - / allowed, no space inside) waits for
- * 4 code characters and 1000 ms, since codes are typed slowly and short ones match too much.
+ * Which live search a query gets (brake-shop spec sections 4, 5 and 9): the live search starts
+ * at 2 characters after 500 ms idle, for every text; a query that looks like a part or OE code
+ * (letters and digits with at least one digit, separators . - / allowed, no space inside) takes
+ * the code search's extra path from 4 code characters (1000 ms, with its alternative codes).
+ * Below 4, code-like text ("A4", "C3", "159", "G12") is searched as text: the code search is an
+ * extra path, not a reason for silence.
  */
 export const LIVE_SEARCH_DELAY_MS = 500;
 export const CODE_SEARCH_DELAY_MS = 1000;
@@ -31,7 +33,7 @@ export function searchPlan(text: string): SearchPlan {
   const trimmed = text.trim();
   if (looksLikeCode(trimmed)) {
     const code = normaliseCode(trimmed);
-    return code.length >= CODE_SEARCH_MIN_CHARS ? { kind: 'code', delayMs: CODE_SEARCH_DELAY_MS, code } : { kind: 'none' };
+    if (code.length >= CODE_SEARCH_MIN_CHARS) return { kind: 'code', delayMs: CODE_SEARCH_DELAY_MS, code };
   }
   return trimmed.length >= LIVE_SEARCH_MIN_CHARS ? { kind: 'text', delayMs: LIVE_SEARCH_DELAY_MS } : { kind: 'none' };
 }

@@ -1,3 +1,5 @@
+import { isValidIban } from './iban';
+
 /**
  * Form field rules (brake-shop spec section 5): min/max length, email pattern, phone-or-email
  * (numeric: at least 9 digits), required fields, checkboxes, the terms checkbox.
@@ -6,7 +8,7 @@
 export const MIN_PHONE_DIGITS = 9;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
-export type FieldKind = 'text' | 'email' | 'phone_or_email' | 'checkbox' | 'terms';
+export type FieldKind = 'text' | 'email' | 'phone_or_email' | 'checkbox' | 'terms' | 'iban';
 
 export interface FieldInput {
   kind: FieldKind;
@@ -25,7 +27,8 @@ export type FieldMessage =
   | { key: 'form.maxLength'; values: { n: number } }
   | { key: 'form.email' }
   | { key: 'form.phone'; values: { n: number } }
-  | { key: 'form.terms' };
+  | { key: 'form.terms' }
+  | { key: 'form.bankAccount' };
 
 export function validateFieldValue(field: FieldInput): FieldMessage | null {
   if (field.kind === 'terms') return field.checked ? null : { key: 'form.terms' };
@@ -36,6 +39,8 @@ export function validateFieldValue(field: FieldInput): FieldMessage | null {
     if (field.minlength && value.length < field.minlength) return { key: 'form.minLength', values: { n: field.minlength } };
     if (field.maxlength && value.length > field.maxlength) return { key: 'form.maxLength', values: { n: field.maxlength } };
   }
+  // A bank account: an IBAN of a country the shop sells to, with its mod-97 checksum (iban.ts).
+  if (field.kind === 'iban') return isValidIban(value) ? null : { key: 'form.bankAccount' };
   if (field.kind === 'email') return EMAIL_PATTERN.test(value) ? null : { key: 'form.email' };
   if (field.kind === 'phone_or_email') {
     if (/^[\d\s+()-]+$/.test(value)) return value.replace(/\D/g, '').length >= MIN_PHONE_DIGITS ? null : { key: 'form.phone', values: { n: MIN_PHONE_DIGITS } };

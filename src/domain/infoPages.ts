@@ -1,6 +1,8 @@
 /**
- * The shop's information pages: each topic has one address per language, /pages/{slug}
- * (the server stores them in cms_pages; test/server/cmsPages.test.ts pins that both agree).
+ * The shop's information pages: each topic has one address per language, /pages/{slug} under
+ * the language's prefix (`/pages/spedizioni-e-consegne`, `/pl/pages/wysylka-i-dostawa`; see
+ * languagePaths.ts); the server stores them in cms_pages (test/server/cmsPages.test.ts pins
+ * that both agree).
  */
 export const INFO_PAGE_PREFIX = '/pages/';
 
@@ -15,10 +17,11 @@ export const INFO_PAGE_SLUGS: Readonly<Record<InfoTopic, Readonly<Record<InfoLan
   terms: { it: 'termini-e-condizioni', pl: 'regulamin', en: 'terms-and-conditions' },
 };
 
-/** A topic's address in a language (Italian, the shop's language, for any other). */
+/** A topic's address in a language (Italian, the shop's language, at the root, for any other). */
 export function infoPageLink(topic: InfoTopic, language: string): string {
   const slugs = INFO_PAGE_SLUGS[topic];
-  return `${INFO_PAGE_PREFIX}${slugs[language as InfoLanguage] ?? slugs.it}`;
+  const own = language !== 'it' && Object.hasOwn(slugs, language);
+  return `${own ? `/${language}` : ''}${INFO_PAGE_PREFIX}${own ? slugs[language as InfoLanguage] : slugs.it}`;
 }
 
 /** The slug of an information page address, or null when the address is not one. */

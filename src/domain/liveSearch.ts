@@ -1,5 +1,6 @@
 import type { MenuNodeHit, NamedLink, TextSearchProduct, TextSearchResult } from '../api/wire';
 import { LIVE_SEARCH_RESULTS_PER_GROUP } from './codeSearch';
+import { priceOfType, type PriceType } from './priceType';
 
 /**
  * The live search dropdown's groups (brake-shop spec sections 3 and 4): products, producers,
@@ -15,7 +16,8 @@ export interface LiveSearchOption {
   name: string;
   link: string;
   icon?: string;
-  price?: string;
+  /** A product's price of the shop's type; `net` when it is the net one. */
+  price?: { value: number; formatted: string; net: boolean };
   breadcrumbs?: string[];
 }
 
@@ -35,7 +37,7 @@ export function isOnlyOe(result: TextSearchResult): boolean {
   return !hasTextHits(result) && result.replacementCodes.length > 0;
 }
 
-export function liveSearchGroups(result: TextSearchResult | null, perGroup = LIVE_SEARCH_RESULTS_PER_GROUP): LiveSearchGroup[] {
+export function liveSearchGroups(result: TextSearchResult | null, perGroup = LIVE_SEARCH_RESULTS_PER_GROUP, priceType: PriceType = 'gross'): LiveSearchGroup[] {
   if (!result) return [];
   const names: readonly LiveSearchGroupName[] = isOnlyOe(result) ? ['replacementCodes'] : TEXT_GROUPS;
   const groups: LiveSearchGroup[] = [];
@@ -46,7 +48,11 @@ export function liveSearchGroups(result: TextSearchResult | null, perGroup = LIV
     for (const hit of hits.slice(0, perGroup)) {
       const option: LiveSearchOption = { index: index++, group: name, name: hit.name, link: hit.link };
       if (hit.iconSmall) option.icon = hit.iconSmall;
-      if (hit.price) option.price = hit.price.price.gross.formatted;
+      if (hit.price) {
+        const { gross, net } = hit.price.price;
+        const shown = priceOfType(priceType, gross, net);
+        option.price = { value: gross.value, formatted: shown.formatted, net: shown !== gross };
+      }
       if (hit.breadcrumbs?.length) option.breadcrumbs = hit.breadcrumbs;
       options.push(option);
     }

@@ -135,3 +135,13 @@ export function bundleSaving(bundle: BundlePrice | undefined, priceType: PriceTy
   const amount = priceType === 'net' ? bundle.amount_diff_net : bundle.amount_diff_gross;
   return amount > 0 ? { amount, percent: bundle.percent_diff } : null;
 }
+
+/**
+ * The availability text and icon the page shows for a size: a phone-price product shows its phone
+ * texts, `status_description_tel` and `status_gfx_tel` (storefront spec, section 3), when the shop
+ * gives them; every other product `status_description` and `status_gfx`.
+ */
+export function availabilityShown(availability: Pick<SizeAvailability, 'status_description' | 'status_gfx' | 'status_description_tel' | 'status_gfx_tel'>, phonePrice: boolean | undefined): { description: string; gfx: string } {
+  if (phonePrice) return { description: availability.status_description_tel || availability.status_description, gfx: availability.status_gfx_tel || availability.status_gfx };
+  return { description: availability.status_description, gfx: availability.status_gfx };
+}

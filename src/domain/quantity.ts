@@ -20,7 +20,6 @@ export interface QuantityInput {
   order_quantity_range?: Partial<OrderQuantityRange> | null;
   /** Stock of the chosen size: -1 unlimited. */
   stock?: number | null;
-  subscription?: boolean;
 }
 
 const positive = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0;
@@ -34,7 +33,9 @@ export function quantityBounds(input: QuantityInput): QuantityRules {
   const step = positive(input.unit_sellby) ? input.unit_sellby : 1;
   const precision = typeof input.unit_precision === 'number' && input.unit_precision >= 0 ? Math.floor(input.unit_precision) : 0;
   const range = input.order_quantity_range ?? {};
-  const minimums = [step, range.min_quantity_per_order, range.min_size_quantity_per_order, input.subscription ? range.minimum_quantity_subscription : null];
+  // Storefront spec, section 5, as written: the largest of the step, min_quantity_per_order,
+  // min_size_quantity_per_order and minimum_quantity_subscription, whatever the price mode.
+  const minimums = [step, range.min_quantity_per_order, range.min_size_quantity_per_order, range.minimum_quantity_subscription];
   const maximums = [input.stock === -1 || input.stock == null ? null : Math.max(input.stock, 0), range.max_quantity_per_order, range.max_size_quantity_per_order];
   // The minimum must itself be a whole number of steps.
   const min = ceilToStep(Math.max(...minimums.filter(positive)), step, precision);

@@ -5,6 +5,7 @@ import itSeo from '../i18n/it.seo';
 import pl from '../i18n/pl';
 import en from '../i18n/en';
 import { isPhonePrice } from './productOffer';
+import { hreflangAlternates, pageAddresses, splitLanguagePath } from './languagePaths';
 
 /**
  * What each page tells search engines and link previews (issue 13): title, meta description,
@@ -19,11 +20,15 @@ export type SeoLanguage = 'it' | 'pl' | 'en';
 export interface PageHead {
   title: string;
   description: string;
-  /** Absolute URL; '' when the page has none to name (the no-product page). */
+  /** Absolute URL, in the page's language; '' when the page has none to name (the no-product page). */
   canonical: string;
+  /** The same page in every language and `x-default` (absolute URLs, the page's own among them); none without a canonical. */
+  alternates: Array<[hreflang: string, href: string]>;
   robots?: string;
   lang: SeoLanguage;
   openGraph: Array<[property: string, content: string]>;
+  /** Named meta tags beside Open Graph (`twitter:card` on pages with an image). */
+  meta?: Array<[name: string, content: string]>;
   jsonLd: object[];
 }
 
@@ -145,6 +150,13 @@ export function canonicalListingParams(query: Readonly<Record<string, string | u
       if (folded) params.push([key, folded]);
     }
   }
+  // Any other trait (traits_alt[{id}], brake-shop spec section 2) defines the page too, by trait id.
+  const named = new Set(LISTING_PARAMS.map(({ key }) => key));
+  const traits = Object.entries(query)
+    .filter(([key, value]) => /^traits_alt\[\d{1,12}\]$/.test(key) && !named.has(key) && value !== undefined && /^\d{1,12}$/.test(value) && Number(value) > 0)
+    .map(([key, value]) => [key, String(Number(value))] as [string, string])
+    .sort(([a], [b]) => Number(a.slice(11, -1)) - Number(b.slice(11, -1)));
+  params.push(...traits);
   if (Number.isInteger(page) && page > 1) params.push(['page', String(page)]);
   return params;
 }
@@ -153,6 +165,16 @@ export function canonicalListingParams(query: Readonly<Record<string, string | u
 export function listingPath(params: ListingParams): string {
   const query = new URLSearchParams(params).toString();
   return query ? `/search.php?${query}` : '/search.php';
+}
+
+/** A page's absolute address in the head's language (`/search.php?...` -> `https://shop/pl/search.php?...` in Polish). */
+function pageUrl(opts: HeadOptions, path: string): string {
+  return absoluteUrl(opts.origin, pageAddresses(path)[opts.lang]);
+}
+
+/** The page (by its path without a language) in every language, for `hreflang`. */
+function alternatesOf(opts: HeadOptions, path: string): PageHead['alternates'] {
+  return hreflangAlternates(pageAddresses(path), (address) => absoluteUrl(opts.origin, address));
 }
 
 /* ------------------------------------------------------------------ shared pieces */
@@ -179,11 +201,12 @@ function breadcrumbList(items: Array<{ name: string; url: string }>): object {
 
 /** A simple page: title with the shop's name, description, canonical, website Open Graph. */
 function simpleHead(opts: HeadOptions, title: string, description: string, path: string | null, robots?: string, jsonLd: object[] = []): PageHead {
-  const canonical = path === null ? '' : absoluteUrl(opts.origin, path);
+  const canonical = path === null ? '' : pageUrl(opts, path);
   const head: PageHead = {
     title: withShop(title, opts.lang),
     description,
     canonical,
+    alternates: path === null ? [] : alternatesOf(opts, path),
     lang: opts.lang,
     openGraph: openGraph(opts.lang, 'website', title, description, canonical),
     jsonLd,
@@ -274,7 +297,7 @@ export function productHead(product: ProductPageData, opts: ProductHeadOptions):
   const maker = oneLine(`${producer} ${code}`);
   const pageTitle = titleMaker ? text(lang, 'productTitle', { name, maker: titleMaker }) : name;
   const path = PRODUCT_PATH.test(product.link) ? product.link : (opts.path ?? product.link);
-  const canonical = absoluteUrl(origin, path);
+  const canonical = pageUrl(opts, path);
   const image = product.icon ? absoluteUrl(origin, product.icon) : '';
 
   const attributes = product.awardedParameters
@@ -322,7 +345,8 @@ export function productHead(product: ProductPageData, opts: ProductHeadOptions):
 
   const prices = sizes.map(([, size]) => offerPrice(product, size)).filter((price): price is number => price !== null);
   const og: PageHead['openGraph'] = [];
-  if (image) og.push(['og:image', image]);
+  // A link preview's picture, described for those who cannot see it (the product's name).
+  if (image) og.push(['og:image', image], ['og:image:alt', name]);
   if (prices.length) og.push(['product:price:amount', money(Math.min(...prices))], ['product:price:currency', currency]);
   // The best availability over the sizes: a preview says "in stock" when any size is.
   const best = Object.keys(OG_AVAILABILITY).find((name) => sizes.some(([, size]) => schemaAvailability(size) === `${SCHEMA}/${name}`));
@@ -335,8 +359,10 @@ export function productHead(product: ProductPageData, opts: ProductHeadOptions):
     title: withShop(pageTitle, lang),
     description,
     canonical,
+    alternates: alternatesOf(opts, path),
     lang,
     openGraph: openGraph(lang, 'product', pageTitle, description, canonical, og),
+    ...(image ? { meta: [['twitter:card', 'summary_large_image']] as Array<[string, string]> } : {}),
     jsonLd: [jsonLd],
   };
 }
@@ -393,7 +419,7 @@ export function listingName(listing: ListingResponse, query: Readonly<Record<str
  * vehicle. Text searches and empty listings are not indexed (their links are followed).
  */
 export function listingHead(listing: ListingResponse, query: Readonly<Record<string, string | undefined>>, opts: ListingHeadOptions): PageHead {
-  const { lang, origin } = opts;
+  const { lang } = opts;
   const { name, params, searchText, category, producer, vehicle } = listingNaming(listing, query, lang, opts.vehicle);
   const pageTitle = listing.page > 1 ? text(lang, 'listingPage', { title: name, page: listing.page }) : name;
   const description = truncate(
@@ -403,28 +429,28 @@ export function listingHead(listing: ListingResponse, query: Readonly<Record<str
         ? text(lang, 'listingDescription', { title: name, count: listing.total }, listing.total)
         : text(lang, 'listingEmptyDescription', { title: name }),
   );
-  const canonical = absoluteUrl(origin, listingPath(params));
+  const canonical = pageUrl(opts, listingPath(params));
 
   // Breadcrumbs: home, all parts, then each defining filter in turn (category, producer, vehicle) or the search.
   const crumbs = [
-    { name: text(lang, 'breadcrumbHome'), url: absoluteUrl(origin, '/') },
-    { name: text(lang, 'listingTitle'), url: absoluteUrl(origin, listingPath([])) },
+    { name: text(lang, 'breadcrumbHome'), url: pageUrl(opts, '/') },
+    { name: text(lang, 'listingTitle'), url: pageUrl(opts, listingPath([])) },
   ];
   const upTo = (keys: string[]) => params.filter(([key]) => keys.includes(key));
   const trail: string[] = [];
-  if (searchText) crumbs.push({ name, url: absoluteUrl(origin, listingPath(upTo(['text']))) });
+  if (searchText) crumbs.push({ name, url: pageUrl(opts, listingPath(upTo(['text']))) });
   else {
     if (category) {
       trail.push(`traits_alt[${TRAIT.category}]`);
-      crumbs.push({ name: category, url: absoluteUrl(origin, listingPath(upTo(trail))) });
+      crumbs.push({ name: category, url: pageUrl(opts, listingPath(upTo(trail))) });
     }
     if (producer) {
       trail.push('producer');
-      crumbs.push({ name: producer, url: absoluteUrl(origin, listingPath(upTo(trail))) });
+      crumbs.push({ name: producer, url: pageUrl(opts, listingPath(upTo(trail))) });
     }
     if (vehicle) {
       trail.push(...VEHICLE_KEYS);
-      crumbs.push({ name: vehicle, url: absoluteUrl(origin, listingPath(upTo(trail))) });
+      crumbs.push({ name: vehicle, url: pageUrl(opts, listingPath(upTo(trail))) });
     }
   }
 
@@ -436,7 +462,7 @@ export function listingHead(listing: ListingResponse, query: Readonly<Record<str
       itemListElement: listing.products.map((product, index) => ({
         '@type': 'ListItem',
         position: (listing.page - 1) * listing.pageSize + index + 1,
-        url: absoluteUrl(origin, product.link),
+        url: pageUrl(opts, product.link),
         name: product.name,
       })),
     });
@@ -446,6 +472,7 @@ export function listingHead(listing: ListingResponse, query: Readonly<Record<str
     title: withShop(pageTitle, lang),
     description,
     canonical,
+    alternates: alternatesOf(opts, listingPath(params)),
     lang,
     openGraph: openGraph(lang, 'website', pageTitle, description, canonical),
     jsonLd,
@@ -458,7 +485,7 @@ export function listingHead(listing: ListingResponse, query: Readonly<Record<str
 
 /** The home page: the shop as a WebSite (with its search) and an Organization. */
 export function homeHead(opts: HeadOptions): PageHead {
-  const home = absoluteUrl(opts.origin, '/');
+  const home = pageUrl(opts, '/');
   const name = shopName(opts.lang);
   return simpleHead(opts, text(opts.lang, 'homeTitle'), text(opts.lang, 'homeDescription'), '/', undefined, [
     {
@@ -469,7 +496,7 @@ export function homeHead(opts: HeadOptions): PageHead {
       inLanguage: opts.lang,
       potentialAction: {
         '@type': 'SearchAction',
-        target: { '@type': 'EntryPoint', urlTemplate: `${absoluteUrl(opts.origin, '/search.php')}?text={search_term_string}` },
+        target: { '@type': 'EntryPoint', urlTemplate: `${pageUrl(opts, '/search.php')}?text={search_term_string}` },
         'query-input': 'required name=search_term_string',
       },
     },
@@ -502,7 +529,7 @@ export function noProductHead(opts: HeadOptions): PageHead {
 
 export interface CmsPage {
   name: string;
-  /** The page's path on the site (`/cms/resi.html`). */
+  /** The page's address on the site (`/pages/resi-e-rimborsi`, `/pl/pages/regulamin`). */
   link: string;
   /** HTML. */
   body: string;
@@ -511,5 +538,5 @@ export interface CmsPage {
 /** A simple content page: its name, its body's text as the description. */
 export function cmsHead(page: CmsPage, opts: HeadOptions): PageHead {
   const title = plainText(page.name);
-  return simpleHead(opts, title, truncate(plainText(page.body)) || title, page.link.startsWith('/') ? page.link : `/${page.link}`);
+  return simpleHead(opts, title, truncate(plainText(page.body)) || title, splitLanguagePath(page.link.startsWith('/') ? page.link : `/${page.link}`).path);
 }

@@ -27,8 +27,10 @@ export function renderHead(head: PageHead, nonce: string): string {
   const attr = escapeHtml;
   const lines = [`<title>${escapeHtml(head.title)}</title>`, `<meta name="description" content="${attr(head.description)}">`];
   if (head.canonical) lines.push(`<link rel="canonical" href="${attr(head.canonical)}">`);
+  for (const [hreflang, href] of head.alternates ?? []) lines.push(`<link rel="alternate" hreflang="${attr(hreflang)}" href="${attr(href)}">`);
   if (head.robots) lines.push(`<meta name="robots" content="${attr(head.robots)}">`);
   for (const [property, content] of head.openGraph) lines.push(`<meta property="${attr(property)}" content="${attr(content)}">`);
-  for (const data of head.jsonLd) lines.push(`<script type="application/ld+json" nonce="${attr(nonce)}">${serializeStateForScript(data)}</script>`);
+  for (const [name, content] of head.meta ?? []) lines.push(`<meta name="${attr(name)}" content="${attr(content)}">`);
+  for (const data of head.jsonLd) lines.push(`<script type="application/ld+json"${nonce ? ` nonce="${attr(nonce)}"` : ''}>${serializeStateForScript(data)}</script>`);
   return lines.join('\n');
 }

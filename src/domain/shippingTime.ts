@@ -31,7 +31,12 @@ export interface ShippingPromiseInput {
   delivery?: Pick<SizeDelivery, 'undefined'> | null;
   /** Virtual and service products show no shipping info. */
   physical: boolean;
-  now: Date;
+  /**
+   * The shopper's time; null while it is not known (the server draws the page, and the browser's
+   * first render must equal it): the data's own "ships today" then stands, without a countdown.
+   */
+  now: Date | null;
+  /** The order-by lead time (the page data's order_by_lead_hours). */
   leadHours?: number;
 }
 
@@ -43,15 +48,25 @@ export function isUnknownDelivery(availability: ShippingPromiseInput['availabili
   );
 }
 
+/**
+ * Whether the page shows shipping information at all (the promise, the cost, the delivery info box
+ * with its couriers): not for virtual or service products, an unavailable size, a size whose
+ * delivery is undefined, nor one on order with an unknown delivery time, whose whole page shows
+ * only the unknown-shipping note instead (storefront spec, section 4).
+ */
+export function showsShippingInfo({ availability, delivery, physical }: Omit<ShippingPromiseInput, 'now' | 'leadHours'>): boolean {
+  return physical && availability.status !== 'disable' && delivery?.undefined !== 'true' && !isUnknownDelivery(availability);
+}
+
 export function shippingPromise({ availability, delivery, physical, now, leadHours = ORDER_BY_LEAD_HOURS }: ShippingPromiseInput): ShippingPromise {
   if (!physical || availability.status === 'disable' || delivery?.undefined === 'true') return { kind: 'hidden' };
   if (isUnknownDelivery(availability)) return { kind: 'unknown' };
   const time: Partial<ShippingTime> = availability.shipping_time ?? {};
   const deadline = minutesOfDay(time.today_shipment_deadline ?? '');
-  const nowMinutes = now.getHours() * 60 + now.getMinutes();
-  if (time.today === 'true' && deadline !== null && nowMinutes < deadline) {
-    const left = deadline - nowMinutes;
-    const orderWithin = left <= leadHours * 60 ? { hours: Math.floor(left / 60), minutes: left % 60 } : null;
+  const nowMinutes = now ? now.getHours() * 60 + now.getMinutes() : null;
+  if (time.today === 'true' && deadline !== null && (nowMinutes === null || nowMinutes < deadline)) {
+    const left = nowMinutes === null ? null : deadline - nowMinutes;
+    const orderWithin = left !== null && left <= leadHours * 60 ? { hours: Math.floor(left / 60), minutes: left % 60 } : null;
     return { kind: 'today', deadline: time.today_shipment_deadline!, orderWithin };
   }
   const days = Math.max(1, Math.ceil(Number(time.days) || 0));

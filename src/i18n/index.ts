@@ -2,14 +2,17 @@ import i18next, { type i18n } from 'i18next';
 import itCore from './it';
 import itContact from './it.contact';
 import itOffer from './it.offer';
+import itNotFound from './it.notFound';
 import itSeo from './it.seo';
 import itCompare from './it.compare';
+import itRefusal from './it.refusal';
+import itFitment from './it.fitment';
 import pl from './pl';
 import en from './en';
 
-import { isLanguage, LANGUAGES, LANGUAGE_COOKIE, type Language } from './runtime';
+import { isLanguage, LANGUAGES, type Language } from './runtime';
 
-export { isLanguage, LANGUAGES, LANGUAGE_COOKIE, type Language };
+export { isLanguage, LANGUAGES, type Language };
 
 /** Merges catalogue parts section by section (a section may be split between parts). */
 function mergeParts(...parts: object[]): Record<string, unknown> {
@@ -21,7 +24,7 @@ function mergeParts(...parts: object[]): Record<string, unknown> {
 }
 
 /** The whole Italian catalogue: the core and every page's texts. */
-export const it = mergeParts(itCore, itOffer, itContact, itCompare, { seo: itSeo });
+export const it = mergeParts(itCore, itOffer, itContact, itCompare, itRefusal, itNotFound, itFitment, { seo: itSeo });
 
 export const resources = { it: { translation: it }, pl: { translation: pl }, en: { translation: en } };
 

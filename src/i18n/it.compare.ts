@@ -4,6 +4,8 @@
  */
 const compare = {
     title: 'Confronto prodotti',
+    detailsTitle: 'Dettagli del prodotto',
+    closeDetails: 'Chiudi i dettagli',
     close: 'Chiudi il confronto',
     minimum: 'Selezionare almeno 2 prodotti per il confronto',
     categories: 'Categorie a confronto',

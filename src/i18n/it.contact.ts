@@ -60,6 +60,8 @@ const itContact = {
       send: 'Invia messaggio',
       sentTitle: 'Messaggio inviato, grazie!',
       sentText: 'Ti risponderemo al più presto all’indirizzo o al numero indicato.',
+      received: 'Con il messaggio abbiamo ricevuto:',
+      receivedFile: '{{name}} ({{size}} kB)',
       another: 'Scrivi un altro messaggio',
     },
     terms: {

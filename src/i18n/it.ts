@@ -1,7 +1,10 @@
 import type itCompare from './it.compare';
+import type itRefusal from './it.refusal';
 import type itContact from './it.contact';
 import type itSeo from './it.seo';
 import type itOffer from './it.offer';
+import type itNotFound from './it.notFound';
+import type itFitment from './it.fitment';
 
 /**
  * Italian: the demo shop's default language. The core texts ship with every page; the texts of
@@ -21,7 +24,7 @@ const it = {
     menuTitle: 'Categorie',
     closeMenu: 'Chiudi il menu',
   },
-  shop: { name: 'FreniShop', tagline: 'Ricambi freni per la tua auto', notices: 'Avvisi del negozio', backToTop: 'Torna su', skipToContent: 'Vai al contenuto', phonePrice: 'Prezzo su richiesta' },
+  shop: { name: 'FreniShop', tagline: 'Ricambi freni per la tua auto', notices: 'Avvisi del negozio', backToTop: 'Torna su', skipToContent: 'Vai al contenuto', phonePrice: 'Prezzo su richiesta', netPrice: '{{amount}} + IVA' },
   header: {
     searchLabel: 'Cerca ricambi',
     searchPlaceholder: 'Cerca per nome, codice o codice OE',
@@ -53,6 +56,7 @@ const it = {
     region: 'Lingua e paese',
     regionCurrent: 'Italia · Italiano',
     copyright: '© 2026 FreniShop. Prezzi IVA inclusa.',
+    copyrightNet: '© 2026 FreniShop. Prezzi IVA esclusa.',
   },
   cms: { otherLanguages: 'Questa pagina in altre lingue' },
   language: { it: 'Italiano', pl: 'Polski', en: 'English' },
@@ -150,6 +154,9 @@ const it = {
   },
   alert: { close: 'Chiudi messaggio', server: '{{message}}', tooManyRequests: 'Troppe richieste in poco tempo: riprova tra qualche istante.' },
   axis: { front: 'Anteriore', rear: 'Posteriore' },
+  fit: {
+    forVehicle: 'per: {{vehicle}}',
+  },
   vehicle: {
     title: 'Il tuo veicolo',
     lead: 'Scegli marca, modello, anno e motore: ti mostriamo i ricambi compatibili.',
@@ -241,7 +248,7 @@ const it = {
 
 export default it;
 /** The whole Italian catalogue: the core and every page's texts. */
-export type FullItalian = typeof it & typeof itOffer & typeof itContact & typeof itCompare & { seo: typeof itSeo };
+export type FullItalian = typeof it & typeof itOffer & typeof itContact & typeof itCompare & typeof itRefusal & typeof itNotFound & typeof itFitment & { seo: typeof itSeo };
 
 /** Every language has every Italian key; sections may add plural forms Italian lacks (_few, _many). */
 export type Catalogue = { [Section in keyof FullItalian]: FullItalian[Section] & Record<string, unknown> };

@@ -3,19 +3,11 @@ import it from './it';
 
 /**
  * The storefront's i18next: Italian (the shop's language and the fallback) ships with the
- * page, its core with every page and each page's own texts with that page's chunk; Polish and English load on demand, when saved or chosen, so no visitor downloads
+ * page, its core with every page and each page's own texts with that page's chunk; Polish and English load on demand, on a page at their address (`/pl/`, `/en/`), so no visitor downloads
  * three catalogues. Tests use `createI18n` (index.ts), which has all three at once.
  */
 export const LANGUAGES = ['it', 'pl', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
-/** The cookie the language choice lives in, so the server renders the next page in it. */
-export const LANGUAGE_COOKIE = 'shop_lang';
-
-/** Remembers the shopper's language where the server reads it (a year, this site only). */
-export function rememberLanguage(language: Language): void {
-  const secure = window.location.protocol === 'https:' ? '; secure' : '';
-  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax${secure}`;
-}
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

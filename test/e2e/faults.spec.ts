@@ -112,8 +112,7 @@ test.describe('faults: the server failing, slow or gone, and the shop recovering
   });
 
   test('adding with the server gone shows the add error (Polish), and adding works once it is back', async ({ page }) => {
-    await page.context().addCookies([{ name: 'shop_lang', value: 'pl', url: 'http://127.0.0.1' }]); // the language lives in a cookie the server reads
-    await page.goto('/product-11-x.html');
+    await page.goto('/pl/product-11-x.html'); // Polish: its own address
     await expect(page.locator('.buy-box')).not.toHaveAttribute('data-state', /loading|starting/);
     await page.route('**/basketchange.php*', (route) => route.abort('connectionrefused'));
     await buyButton(page).click();
@@ -126,12 +125,11 @@ test.describe('faults: the server failing, slow or gone, and the shop recovering
   });
 
   test('a slow add: one request, the shopper is told when it lands', async ({ page, request }) => {
-    await page.context().addCookies([{ name: 'shop_lang', value: 'pl', url: 'http://127.0.0.1' }]); // the language lives in a cookie the server reads
     let adds = 0;
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().includes('/basketchange.php')) adds += 1;
     });
-    await page.goto('/product-11-x.html');
+    await page.goto('/pl/product-11-x.html'); // Polish: its own address
     await expect(page.locator('.buy-box')).not.toHaveAttribute('data-state', /loading|starting/);
     await fault(request, '/basketchange.php', 'delay', { ms: 1500, times: 1 });
     await buyButton(page).click();

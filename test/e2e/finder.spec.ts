@@ -127,6 +127,28 @@ test.describe('brake finder', () => {
     await screenshot(page, 'finder-basket');
   });
 
+  test('"Dettagli" on one product shows that product\'s details, not the 2-product minimum of the compare link', async ({ page, request }) => {
+    const pick = await vehicleWithProducts(request);
+    await page.goto('/brakes.php');
+    await chooseVehicle(page, pick.vehicle);
+    const products = section(page, 'products');
+    await products.locator('.finder-axes .finder-choice').first().click();
+    await products.getByRole('button', { name: new RegExp(`^${pick.category[1]}`) }).click();
+    const first = products.locator('.finder-product').first();
+    const name = (await first.locator('.finder-product__name').innerText()).trim();
+    // Nothing ticked: the details of one product are not a comparison.
+    await first.locator('.finder-product__details').click();
+    const panel = page.locator('#compare_brakes');
+    await expect(panel.getByRole('heading', { name: 'Dettagli del prodotto' })).toBeVisible();
+    await expect(panel).not.toContainText(TEXT.compareLength);
+    const table = panel.getByRole('table').first();
+    await expect(table.getByRole('columnheader')).toHaveCount(1);
+    await expect(table.getByRole('columnheader')).toContainText(name);
+    await expect(page.locator('#brake-finder-details-label')).toHaveAttribute('aria-expanded', 'true');
+    await screenshot(page, 'finder-details-one');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   test('the compare selection survives a reload; removing one leaves the details', async ({ page, request }) => {
     const pick = await vehicleWithProducts(request);
     await page.goto('/brakes.php');
@@ -361,7 +383,7 @@ test.describe('brake finder: select tab, result links, engine compatibility', ()
     expect(paramsOf(`http://x${href}`)).toMatchObject({ 'traits_alt[172622]': built, 'traits_alt[148722]': categoriesQuery['traits_alt[148722]'] });
     await screenshot(page, 'finder-built-vehicle');
     await link.click();
-    await expect(page).toHaveURL(/\/search\.php\?traits_alt\[172622\]=/);
+    await expect(page).toHaveURL(/\/search\.php\?traits_alt%5B172622%5D=/);
     const count = page.locator('.listing__count');
     await expect(count).toHaveText(/^\d+ prodott[oi]$/);
     expect(Number((await count.textContent())!.split(' ')[0])).toBeGreaterThanOrEqual(shown);
@@ -376,7 +398,7 @@ test.describe('brake finder: select tab, result links, engine compatibility', ()
     await products.getByRole('button', { name: new RegExp(`^${pick.category[1]}`) }).click();
     await expect(products.locator('.finder-product')).toHaveCount(Math.min(pick.category[2], 50));
     const link = products.getByRole('link', { name: 'Vedi questi ricambi nell’elenco prodotti' });
-    await expect(link).toHaveAttribute('href', `/search.php?traits_alt[172622]=${pick.vehicle.id}&traits_alt[148722]=${pick.axis}&traits_alt[24]=${pick.category[0]}`);
+    await expect(link).toHaveAttribute('href', `/search.php?traits_alt%5B172622%5D=${pick.vehicle.id}&traits_alt%5B148722%5D=${pick.axis}&traits_alt%5B24%5D=${pick.category[0]}`);
     await link.click();
     await expect(page.locator('.listing__count')).toHaveText(`${pick.category[2]} ${pick.category[2] === 1 ? 'prodotto' : 'prodotti'}`);
     await expect(page.locator('.product-card').first()).toBeVisible();

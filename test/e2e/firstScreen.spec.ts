@@ -31,6 +31,37 @@ test.describe('first screen', () => {
     await screenshot(page, 'first-screen-375-basket');
   });
 
+  test("a product page's first screen shows the product's name and its price (a phone: 375 x 667 with a phone's user agent)", async ({ browser, baseURL }, info) => {
+    const phone = info.project.name === 'phone';
+    const height = phone ? 667 : 800;
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: phone ? 375 : 1280, height },
+      ...(phone
+        ? { isMobile: true, hasTouch: true, userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36' }
+        : {}),
+    });
+    const page = await context.newPage();
+    for (const id of [11, 14, 100]) {
+      const xml = page.waitForResponse((response) => response.url().includes('getProductXML=true'));
+      await page.goto(`/product-${id}-x.html`);
+      const name = page.getByRole('heading', { level: 1 });
+      const price = page.locator('.price-block__price');
+      await expect(name).toBeVisible();
+      await expect(price).toBeVisible();
+      // Once the buy box runs and the product XML's facts have come, nothing pushed the price out.
+      await expect(page.locator('.buy-box')).not.toHaveAttribute('data-state', /loading|starting/);
+      await xml;
+      await expect(page.locator('.product__facts dt')).not.toHaveCount(0);
+      for (const box of [await name.boundingBox(), await price.boundingBox()]) {
+        expect(box!.y).toBeGreaterThan(0);
+        expect(box!.y + box!.height).toBeLessThanOrEqual(height);
+      }
+    }
+    await screenshot(page, 'first-screen-product');
+    await context.close();
+  });
+
   for (const width of [800, 1000, 1280, 1440]) {
     test(`the category carousel's tiles stay inside its container at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });

@@ -30,7 +30,7 @@ test.describe('information pages', () => {
     const main = page.locator('main');
     await expect(main.getByRole('table')).toContainText('BRT contrassegno');
     await expect(main.getByRole('heading', { level: 2, name: 'Spedizione gratuita da 79 €' })).toBeVisible();
-    await expect(main.getByRole('navigation', { name: 'Questa pagina in altre lingue' }).getByRole('link', { name: 'Shipping and delivery' })).toHaveAttribute('href', '/pages/shipping-and-delivery');
+    await expect(main.getByRole('navigation', { name: 'Questa pagina in altre lingue' }).getByRole('link', { name: 'Shipping and delivery' })).toHaveAttribute('href', '/en/pages/shipping-and-delivery');
     // The table fits a phone: the page never scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
     await screenshot(page, 'info-page-shipping');
@@ -39,14 +39,17 @@ test.describe('information pages', () => {
 
   test('in English the footer leads to the English pages', async ({ page }) => {
     await page.goto('/main.php');
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-    await page.getByLabel('Lingua e paese').selectOption('en');
+    await page.getByRole('navigation', { name: 'Lingua e paese' }).getByRole('link', { name: 'English' }).click();
+    await expect(page).toHaveURL('/en/main.php');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await followFooterLink(page, 'Information', 'Parts warranty');
-    await expect(page).toHaveURL('/pages/parts-warranty');
+    await expect(page).toHaveURL('/en/pages/parts-warranty');
     await expect(page.getByRole('heading', { level: 1, name: 'Parts warranty' })).toBeVisible();
     await expect(page.locator('article')).toHaveAttribute('lang', 'en');
-    await page.getByLabel('Language and country').selectOption('it');
+    // The switch on an information page leads to the same topic in the other language.
+    await page.getByRole('navigation', { name: 'Language and country' }).getByRole('link', { name: 'Italiano' }).click();
+    await expect(page).toHaveURL('/pages/garanzia-sui-ricambi');
+    await expect(page.getByRole('heading', { level: 1, name: 'Garanzia sui ricambi' })).toBeVisible();
   });
 
   test('the live search finds a page in its cms group', async ({ page }) => {

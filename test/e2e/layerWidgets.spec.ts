@@ -182,7 +182,8 @@ test.describe('layer widgets', () => {
 
   test('contact files: a too-big attachment, a .png or an oversized photo is cleared with the shop\u2019s message', async ({ page }) => {
     await page.goto('/contact.php');
-    const form = page.getByRole('form', { name: 'Invia una foto o un documento' });
+    // The file fields are part of the contact form (their files go with the message).
+    const form = page.locator('form[data-flow="form:contact"]').getByRole('group', { name: 'Invia una foto o un documento' });
     await expect(form).toBeVisible();
     const attachment = form.getByLabel('Allegato', { exact: true });
     const photo = form.getByLabel('Foto per la tua recensione del prodotto');

@@ -48,7 +48,9 @@ test.describe('listing', () => {
     await page.goto(`/search.php?text=${encodeURIComponent(code)}`);
     const card = page.locator(`.product-card[data-product-id="${found!.product.id}"]`);
     await expect(card).toBeVisible();
-    await expect(card.locator('.product-card__fits')).toHaveText('Adatto al tuo veicolo');
+    // The card says it fits the saved vehicle (issue 25: by name, with a note to check when the fit has one).
+    await expect(card.locator('.fit-note')).toHaveAttribute('data-fit', /^(fits|check)$/);
+    await expect(card.locator('.fit-note__status')).toContainText(`Adatto a ${found!.boxes.map((box) => box.split('#')[1]).join(' ')}`);
   });
 
   test('the brake page\u2019s category compass: categories around a dial with their counts, and the promo categories', async ({ page }, info) => {

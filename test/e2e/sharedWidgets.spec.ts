@@ -45,8 +45,9 @@ test.describe('shared widgets', () => {
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'home-news');
 
-    // The month follows the language the shopper picks in the footer.
-    await page.getByLabel('Lingua e paese').selectOption('pl');
+    // The month follows the language the shopper picks in the footer (the same page in Polish, /pl/).
+    await page.getByRole('navigation', { name: 'Lingua e paese' }).getByRole('link', { name: 'Polski' }).click();
+    await expect(page).toHaveURL(/\/pl\/(main\.php)?$/);
     const datesPl = page.getByRole('region', { name: 'Aktualności' }).locator('time');
     await expect(datesPl.nth(0)).toHaveText('02 listopad 2026');
     await expect(datesPl.nth(0)).toHaveAttribute('datetime', '2026-11-02');

@@ -58,9 +58,13 @@ test.describe('vehicle configurator', () => {
     expect(url.searchParams.get('traits_alt[49]')).toBe(String(engine[0]));
     await expect(page.locator('.product-card').first()).toBeVisible();
     const cards = await page.locator('.product-card').count();
-    await expect(page.locator('.product-card__fits')).toHaveCount(cards);
-    await expect(page.locator('.product-card__fits').first()).toHaveText('Adatto al tuo veicolo');
+    // Every part listed fits the vehicle: each card says so by the vehicle's name (issue 25), some with a note to check.
+    await expect(page.locator('.product-card .fit-note')).toHaveCount(cards);
+    await expect(page.locator('.product-card .fit-note[data-fit="none"]')).toHaveCount(0);
+    await expect(page.locator('.product-card .fit-note__status').first()).toContainText(`Adatto a ${brand[1]} ${model[1]} ${year[1]} ${engine[1]}`);
 
+    // The configurator's vehicle joins the garage (issue 25): the header counts it.
+    await expect(page.locator('.garage-button')).toHaveAccessibleName('Garage (1 veicolo nel garage)');
     const bar = page.getByRole('region', { name: 'Veicolo salvato' });
     await expect(bar).toContainText(`${brand[1]} ${model[1]} ${year[1]} ${engine[1]}`);
     // The listing's configurator starts from the saved vehicle.

@@ -53,7 +53,7 @@ async function startDevServer(port: number): Promise<{ url: string; stop: () => 
 
 async function save(page: Page, name: string) {
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Save the recorded session as a JSON file' }).click();
+  await page.getByRole('button', { name: 'Save session', exact: true }).click();
   const file = await (await download).path();
   const session = JSON.parse(readFileSync(file, 'utf8')) as { actions: unknown[]; calls: unknown[] };
   mkdirSync(OUT, { recursive: true });

@@ -5,7 +5,7 @@ import type { Action } from '@reduxjs/toolkit';
 import { rootReducer } from '../../store';
 import { rootSaga } from '../../sagas/root';
 import { HttpError } from '../../src/api/http';
-import { describeArg, type RecordedCall, type RecordedError, type RecordedSession } from '../../store/sessionRecorder';
+import { describeArg, SESSION_VERSION, type RecordedCall, type RecordedError, type RecordedSession } from '../../store/sessionRecorder';
 
 /**
  * Turns a session saved by the recorder (`?record` in a development build, README "Turning a
@@ -43,9 +43,23 @@ export interface TimedAction {
   action: Action;
 }
 
+/** One recorded event of the replay and what followed it, for a person stepping through. */
+export interface ReplayStep {
+  /** 0: the start, before any recorded event; then the recorded events in order. */
+  step: number;
+  /** What happened: the page's own action, a call's answer, a window event. */
+  event: string;
+  /** What the sagas put after it (before the next event), in order. */
+  puts: Action[];
+  /** The store's slices that changed after it (by its action and the sagas' puts). */
+  slices: string[];
+}
+
 export interface ReplayResult {
   /** The actions the sagas put in the replay, in order. */
   put: TimedAction[];
+  /** The replay step by step: each recorded event, the sagas' puts and the slices they changed. */
+  steps: ReplayStep[];
   /** The actions the sagas put in the recorded session, in order. */
   recorded: TimedAction[];
   /** Recorded calls the replay never made (a sign it went another way). */
@@ -86,7 +100,24 @@ export function orderedPuts(puts: TimedAction[]): Array<[number, string, Action[
   return [...groups.keys()].sort().map((key) => groups.get(key)!);
 }
 
-export async function replaySession(session: RecordedSession, options: ReplayOptions = {}): Promise<ReplayResult> {
+/**
+ * A saved session as read from its JSON file (an `import` of it, or `JSON.parse`): checked to be
+ * one the recorder wrote, in the version this replay reads.
+ */
+export function readSession(file: unknown): RecordedSession {
+  const session = file as Partial<RecordedSession> | null;
+  if (!session || typeof session !== 'object' || typeof session.url !== 'string' || !Array.isArray(session.actions) || !Array.isArray(session.calls)) {
+    throw new Error('not a recorded session: expected the JSON file the recorder saves (version, url, actions, calls)');
+  }
+  if (session.version !== SESSION_VERSION) {
+    throw new Error(`a session of version ${String(session.version)}: this replay reads version ${SESSION_VERSION}; record it again`);
+  }
+  return session as RecordedSession;
+}
+
+/** Replays a saved session (the JSON file as imported, or a RecordedSession). */
+export async function replaySession(file: unknown, options: ReplayOptions = {}): Promise<ReplayResult> {
+  const session = readSession(file);
   const saga = options.saga ?? rootSaga;
   const rebuildError = options.rebuildError ?? defaultRebuildError;
   window.history.replaceState(null, '', session.url);
@@ -110,13 +141,21 @@ export async function replaySession(session: RecordedSession, options: ReplayOpt
 
   const dispatched = new Set<Action>();
   const putBySagas: TimedAction[] = [];
+  /** The store's slices each step changed. */
+  const changed = new Map<number, Set<string>>();
   const countingReducer = (state: ReturnType<typeof rootReducer> | undefined, action: Action) => {
     if (!action.type.startsWith('@@')) {
       if (dispatched.has(action)) given += 1;
       else putBySagas.push({ after: given, action: plain(action) });
       tick();
     }
-    return rootReducer(state, action);
+    const next = rootReducer(state, action);
+    if (state && !action.type.startsWith('@@')) {
+      const slices = changed.get(given) ?? new Set<string>();
+      for (const key of Object.keys(next) as Array<keyof typeof next>) if (next[key] !== state[key]) slices.add(key);
+      changed.set(given, slices);
+    }
+    return next;
   };
 
   const unused = session.calls.map((recorded, index) => ({ recorded, index }));
@@ -211,9 +250,76 @@ export async function replaySession(session: RecordedSession, options: ReplayOpt
   const recorded = session.actions
     .filter((entry) => entry.by === 'saga')
     .map((entry) => ({ after: givenSeqs.filter((seq) => seq < entry.seq).length, action: entry.action as Action }));
-  return {
-    put: ended < 0 ? putBySagas : putBySagas.slice(0, ended),
-    recorded,
-    unused: unused.map((entry) => entry.recorded),
-  };
+  const puts = ended < 0 ? putBySagas : putBySagas.slice(0, ended);
+  // The recorded events the replay gave, in order, named for a person.
+  const named = [
+    ...userActions.map((entry) => ({ seq: entry.seq, event: `the page dispatched ${entry.action.type}` })),
+    ...session.calls.flatMap((entry) => [
+      ...(entry.seq === undefined || entry.sync ? [] : [{ seq: entry.seq, event: `${entry.error ? 'failure' : 'answer'} of ${entry.fn}(${entry.args.map((arg) => JSON.stringify(arg)).join(', ').slice(0, 80)})` }]),
+      ...(entry.messages ?? []).map((message) => ({ seq: message.seq, event: `window event from ${entry.fn}: ${JSON.stringify(message.value).slice(0, 80)}` })),
+    ]),
+  ].sort((a, b) => a.seq - b.seq);
+  const steps: ReplayStep[] = [{ step: 0, event: 'start', puts: [], slices: [] }, ...named.map((entry, index) => ({ step: index + 1, event: entry.event, puts: [], slices: [] }))];
+  for (const { after, action } of puts) steps[Math.min(after, steps.length - 1)].puts.push(action);
+  for (const [step, slices] of changed) if (steps[step]) steps[step].slices = [...slices].sort();
+  return { put: puts, steps, recorded, unused: unused.map((entry) => entry.recorded) };
+}
+
+/** Where a replay first differs from its recording: the step, the event that led to it, and the two puts. */
+export interface Divergence {
+  step: number;
+  /** The recorded event the differing put followed. */
+  after: string;
+  /** Whose put differs (a flow by its id, else a store slice). */
+  source: string;
+  recorded: Action | null;
+  replayed: Action | null;
+}
+
+const brief = (action: Action | null) => (action ? JSON.stringify(action).slice(0, 240) : 'nothing');
+
+/** The first put where the replay and the recording differ, or null when they agree. */
+export function firstDivergence(result: ReplayResult): Divergence | null {
+  const replayed = orderedPuts(result.put);
+  const recorded = orderedPuts(result.recorded);
+  for (let group = 0; group < Math.max(replayed.length, recorded.length); group += 1) {
+    const mine = replayed[group];
+    const theirs = recorded[group];
+    const step = Math.min(mine?.[0] ?? Infinity, theirs?.[0] ?? Infinity);
+    const source = mine && theirs && mine[0] === theirs[0] && mine[1] === theirs[1] ? mine[1] : (theirs?.[0] === step ? theirs[1] : mine![1]);
+    const mineActions = mine && mine[0] === step && mine[1] === source ? mine[2] : [];
+    const theirActions = theirs && theirs[0] === step && theirs[1] === source ? theirs[2] : [];
+    for (let i = 0; i < Math.max(mineActions.length, theirActions.length); i += 1) {
+      if (JSON.stringify(mineActions[i] ?? null) !== JSON.stringify(theirActions[i] ?? null)) {
+        return { step, after: result.steps[step]?.event ?? 'the end', source, recorded: theirActions[i] ?? null, replayed: mineActions[i] ?? null };
+      }
+    }
+    if (mineActions.length !== (mine?.[2].length ?? 0) || theirActions.length !== (theirs?.[2].length ?? 0)) {
+      return { step, after: result.steps[step]?.event ?? 'the end', source, recorded: theirActions[0] ?? theirs?.[2][0] ?? null, replayed: mineActions[0] ?? mine?.[2][0] ?? null };
+    }
+  }
+  return null;
+}
+
+/** Fails with the first divergence in words (step, the event before it, both puts), not a whole diff. */
+export function expectSameAsRecorded(result: ReplayResult): void {
+  const divergence = firstDivergence(result);
+  if (!divergence) return;
+  throw new Error(
+    `The replay differs from the recording at step ${divergence.step} (after ${divergence.after}), in ${divergence.source}:\n` +
+      `  recorded: ${brief(divergence.recorded)}\n  replayed: ${brief(divergence.replayed)}`,
+  );
+}
+
+/** The replay as text, step by step: each event, the sagas' puts after it and the slices that changed. */
+export function describeSteps(result: ReplayResult): string {
+  return result.steps
+    .map((step) =>
+      [
+        `${step.step}. ${step.event}`,
+        ...step.puts.map((action) => `     put ${brief(action)}`),
+        ...(step.slices.length ? [`     changed: ${step.slices.join(', ')}`] : []),
+      ].join('\n'),
+    )
+    .join('\n');
 }

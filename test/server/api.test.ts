@@ -66,7 +66,9 @@ describe('POST /basketchange.php', () => {
     const before = await basketRows();
     const response = await new Visitor(app).post('/basketchange.php?mode=1', form as Record<string, string>);
     expect(response.statusCode).toBe(status);
-    expect(response.json()).toEqual({ error: { code, message: expect.any(String) } });
+    // A stable code, the server's sentence, and for quantity limits the numbers the page words them with.
+    const quantityLimit = code.startsWith('quantity_');
+    expect(response.json()).toEqual({ error: { code, message: expect.any(String), ...(quantityLimit ? { params: expect.objectContaining({ unit: expect.any(String) }) } : {}) } });
     expect(await basketRows()).toBe(before);
   });
 
@@ -264,9 +266,10 @@ describe('GET /ajax/projector.php', () => {
 });
 
 describe('pages', () => {
-  it('serve the storefront with a per-request nonce on scripts and a strict CSP', async () => {
-    const first = await app.inject({ method: 'GET', url: '/main.php' });
-    const second = await app.inject({ method: 'GET', url: '/main.php' });
+  it('serve the storefront with a per-request nonce on scripts and a strict CSP (a personal page: the basket page, or any page with the visitor cookie)', async () => {
+    const cookie = `shop_visitor=${'c'.repeat(32)}`;
+    const first = await app.inject({ method: 'GET', url: '/main.php', headers: { cookie } });
+    const second = await app.inject({ method: 'GET', url: '/basketedit.php' });
     const nonce = /<script nonce="([^"]+)"/.exec(first.body)?.[1];
     expect(nonce).toBeTruthy();
     expect(second.body).not.toContain(nonce!);
@@ -282,7 +285,7 @@ describe('pages', () => {
     expect(product.headers['content-type']).toContain('text/html');
     const unknown = await app.inject({ method: 'GET', url: '/no/such/page', headers: { accept: 'text/html' } });
     expect(unknown.statusCode).toBe(404);
-    const api = await app.inject({ method: 'GET', url: '/no/such/api' });
+    const api = await app.inject({ method: 'GET', url: '/ajax/no/such/api' });
     expect(api.json()).toMatchObject({ error: { code: 'not_found' } });
   });
 
@@ -334,19 +337,22 @@ describe('basket prices follow the product page', () => {
     expect(basket.worth).toBe(89.64);
   });
 
-  it('keeps a subscription line apart, at the subscription price and with its own minimum', async () => {
+  it('keeps a subscription line apart, at the subscription price; the subscription minimum holds for both lines (spec section 5, as written)', async () => {
     const visitor = new Visitor(app);
     const id = String(SPECIAL_PRODUCTS.subscription);
     const tooFew = await visitor.post('/basketchange.php?mode=1', { product: id, number: '1', subscription: '1' });
     expect(tooFew.statusCode).toBe(422);
     expect(tooFew.json().error.code).toBe('quantity_below_minimum');
     expect((await visitor.post('/basketchange.php?mode=1', { product: id, number: '2', subscription: '1' })).statusCode).toBe(200);
-    expect((await visitor.post('/basketchange.php?mode=1', { product: id, number: '1' })).statusCode).toBe(200);
+    const plainTooFew = await visitor.post('/basketchange.php?mode=1', { product: id, number: '1' });
+    expect(plainTooFew.statusCode).toBe(422);
+    expect(plainTooFew.json().error).toMatchObject({ code: 'quantity_below_minimum', params: { min: 2, unit: 'pz.' } });
+    expect((await visitor.post('/basketchange.php?mode=1', { product: id, number: '3' })).statusCode).toBe(200);
     const basket = ((await visitor.get('/ajax/basket.php')).json() as BasketResponse).basket;
     const prices = basket.products.map((p) => [p.count, p.worth_unit]).sort();
     expect(prices).toEqual([
-      [1, 12.9],
       [2, 10.9],
+      [3, 12.9],
     ]);
   });
 

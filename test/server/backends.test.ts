@@ -38,6 +38,7 @@ describeOnPostgres('SQLite and PostgreSQL answer alike for the same catalogue', 
   let catalogNumbers: string[] = [];
   let engineIds: number[] = [];
   let codeIds: number[] = [];
+  let fitPairs: Array<{ e: number; p: number }> = [];
 
   beforeAll(async () => {
     const { db } = openShopDatabase({ path: ':memory:', catalogueSize: SIZE, today: TODAY });
@@ -55,6 +56,7 @@ describeOnPostgres('SQLite and PostgreSQL answer alike for the same catalogue', 
     codes = (db.prepare('SELECT name FROM param_values WHERE param_id = 172622 ORDER BY id LIMIT 6').all() as { name: string }[]).map((r) => r.name);
     catalogNumbers = (db.prepare('SELECT catalog_no FROM products WHERE id >= 100 ORDER BY id LIMIT 6').all() as { catalog_no: string }[]).map((r) => r.catalog_no);
     engineIds = (db.prepare('SELECT id FROM engines ORDER BY id LIMIT 3').all() as { id: number }[]).map((r) => r.id);
+    fitPairs = db.prepare('SELECT engine_id AS e, product_id AS p FROM fitments WHERE note IS NOT NULL OR from_month IS NOT NULL ORDER BY engine_id LIMIT 8').all() as Array<{ e: number; p: number }>;
     codeIds = (db.prepare('SELECT id FROM param_values WHERE param_id = 172622 ORDER BY id LIMIT 3').all() as { id: number }[]).map((r) => r.id);
   }, 60_000);
 
@@ -185,6 +187,16 @@ describeOnPostgres('SQLite and PostgreSQL answer alike for the same catalogue', 
     await ask({ replacementCodes: [...codeIds, ...engineIds], axis: AXIS.rear, limit: 20 });
     expect(finds[3]).toBe(0);
     expect(finds.filter((n) => n > 0).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('fitments: the same fits with the same qualifiers (axle, production months, note)', async () => {
+    const pairs = fitPairs;
+    const engines = [...new Set(pairs.map((pair) => pair.e))];
+    const products = [...new Set(pairs.map((pair) => pair.p)), 100, 101, 102];
+    const fits = await same((r) => r.fitments(engines, products));
+    expect(fits.length).toBeGreaterThanOrEqual(pairs.length);
+    expect(fits.some((fit) => fit.note !== null)).toBe(true);
+    await same((r) => r.fitments([], products));
   });
 
   it('baskets: the same changes give the same answers and refusals', async () => {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { BASKET_LIMITS, decideBasketChange, ISSUED_VARIANTS, type LimitLine, type LimitProduct, type LimitSize } from '../../server/db/basketLimits';
+import { BASKET_LIMITS, decideBasketChange, ISSUED_VARIANTS, lineRules, type LimitLine, type LimitProduct, type LimitSize } from '../../server/db/basketLimits';
 import { SUBSCRIPTION_ADDITIONAL } from '../../src/api/wire';
 
 /**
@@ -39,6 +39,14 @@ describe('decideBasketChange', () => {
     expect(
       decideBasketChange({ product: product(), size: size({ stock: 3 }), productLines: lines, basketLines: 2, change: change({ additional: SUBSCRIPTION_ADDITIONAL, quantity: 2 }) }),
     ).toMatchObject({ ok: false, code: 'quantity_above_maximum' });
+  });
+
+  it('the minimum is the largest of the step and the three minimums, the subscription minimum on a plain line too (spec section 5, as written)', () => {
+    const base = { product: product({ min_quantity: 2, min_size_quantity: 3, min_subscription_quantity: 4 }), size: size(), productLines: [], basketLines: 0 };
+    expect(decideBasketChange({ ...base, change: change({ quantity: 3 }) })).toMatchObject({ ok: false, code: 'quantity_below_minimum', message: 'Quantità minima ordinabile: 4 pz.' });
+    expect(decideBasketChange({ ...base, change: change({ quantity: 4 }) })).toEqual({ ok: true, count: 4 });
+    expect(decideBasketChange({ ...base, change: change({ additional: SUBSCRIPTION_ADDITIONAL, quantity: 3 }) })).toMatchObject({ ok: false, code: 'quantity_below_minimum' });
+    expect(lineRules(base.product, size()).min).toBe(4);
   });
 
   it('refuses made-up variant keys, non-finite, negative and zero adds, and a new line past the line cap', () => {
@@ -88,7 +96,7 @@ describe('decideBasketChange', () => {
           expect(ISSUED_VARIANTS.has(line.additional)).toBe(true);
           const steps = line.count / r.unit_sellby;
           expect(Math.abs(steps - Math.round(steps))).toBeLessThan(1e-6);
-          expect(line.count).toBeGreaterThanOrEqual(Math.max(r.unit_sellby, r.min_quantity ?? 0) - 1e-9);
+          expect(line.count).toBeGreaterThanOrEqual(Math.max(r.unit_sellby, r.min_quantity ?? 0, r.min_subscription_quantity ?? 0) - 1e-9);
         }
       }),
       { numRuns: 500 },

@@ -100,8 +100,8 @@ describe('GET /pages/{slug}', () => {
     expect(body).toMatchObject({ slug: 'spedizioni-e-consegne', lang: 'it', title: 'Spedizioni e consegne', link: '/pages/spedizioni-e-consegne' });
     expect(body.body).toContain('<h2>');
     expect(body.alternates).toEqual([
-      { lang: 'en', title: 'Shipping and delivery', link: '/pages/shipping-and-delivery' },
-      { lang: 'pl', title: 'Wysyłka i dostawa', link: '/pages/wysylka-i-dostawa' },
+      { lang: 'en', title: 'Shipping and delivery', link: '/en/pages/shipping-and-delivery' },
+      { lang: 'pl', title: 'Wysyłka i dostawa', link: '/pl/pages/wysylka-i-dostawa' },
     ]);
     expect(((await page('regulamin')).json() as CmsPageResponse)).toMatchObject({ lang: 'pl', title: 'Regulamin' });
   });
@@ -135,7 +135,7 @@ describe('the live search\'s cms group (productsTextSearch)', () => {
     expect((await cmsHits('resi', 'it')).body.data!.productsTextSearch.cms[0]).toEqual({ name: 'Resi e rimborsi', link: '/pages/resi-e-rimborsi' });
     // A word of the body only (prefix, accents and case aside).
     expect((await cmsHits('CONTRASSEGNO', 'it')).body.data!.productsTextSearch.cms.map((hit) => hit.name)).toContain('Spedizioni e consegne');
-    expect((await cmsHits('gwarancj', 'pl')).body.data!.productsTextSearch.cms[0]).toEqual({ name: 'Gwarancja na części', link: '/pages/gwarancja-na-czesci' });
+    expect((await cmsHits('gwarancj', 'pl')).body.data!.productsTextSearch.cms[0]).toEqual({ name: 'Gwarancja na części', link: '/pl/pages/gwarancja-na-czesci' });
     // Title hits come first; another language's pages stay out.
     const rate = (await cmsHits('rate', 'it')).body.data!.productsTextSearch.cms;
     expect(rate[0].name).toBe('Pagamento a rate');
@@ -144,8 +144,8 @@ describe('the live search\'s cms group (productsTextSearch)', () => {
 
   it('without a language searches every language; nothing matches nothing', async () => {
     const refunds = (await cmsHits('refunds')).body.data!.productsTextSearch.cms;
-    expect(refunds[0]).toEqual({ name: 'Returns and refunds', link: '/pages/returns-and-refunds' });
-    expect(refunds.map((hit) => hit.link)).toEqual(expect.arrayContaining(['/pages/shipping-and-delivery']));
+    expect(refunds[0]).toEqual({ name: 'Returns and refunds', link: '/en/pages/returns-and-refunds' });
+    expect(refunds.map((hit) => hit.link)).toEqual(expect.arrayContaining(['/en/pages/shipping-and-delivery']));
     expect((await cmsHits('zzqqxx')).body.data!.productsTextSearch.cms).toEqual([]);
   });
 

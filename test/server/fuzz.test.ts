@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { BASKET_LIMITS } from '../../server/db/basketLimits';
 import { SPECIAL_PRODUCTS } from '../../server/db/catalogue/specialProducts';
 import { DEFAULT_LIMITS } from '../../server/limits';
@@ -178,6 +178,56 @@ describe('fuzzing every endpoint', () => {
     }
   });
 
+  /**
+   * What no column can hold (issue 21): NUL (PostgreSQL refuses it outright) and the other
+   * control characters in every text field, ids outside what an integer column holds. Each is
+   * a 4xx naming the problem, on both backends, and nothing is written.
+   */
+  describe('input the database cannot store is refused with a 4xx', () => {
+    const CONTROL = ['\u0000', '\u0001', '\u001b', '\u007f', '\u0085'];
+    const form = (url: string, fields: Record<string, string>) => ({ method: 'POST' as const, url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+    const graphql = (query: string, variables?: Record<string, unknown>) => ({ method: 'POST' as const, url: '/graphql/v1/', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ query, variables }) });
+    const contact = { name: 'Mario Rossi', contact: 'mario.rossi@example.it', subject: 'order', message: 'Vorrei sapere quando arriva il mio ordine.', terms: '1' };
+    const textCases = (c: string): Record<string, InjectOptions> => ({
+      'live search text (GraphQL literal)': graphql(`{ productsTextSearch(searchInput: { text: ${JSON.stringify(`disco${c}`)}, limit: 3 }) { products { name } } }`),
+      'live search text (GraphQL variable)': graphql('query ($t: String!) { productsTextSearch(searchInput: { text: $t, limit: 3 }) { products { name } } }', { t: `disco${c}` }),
+      'basket additional (GraphQL)': graphql(`mutation { addProductsToBasket(ProductInput: [{ id: ${SPECIAL_PRODUCTS.gratis}, size: "uniw", additional: ${JSON.stringify(`ab${c}`)} }]) { status } }`),
+      'vehicle (GraphQL)': graphql(`{ products(searchInput: { vehicle: ${JSON.stringify(`Fiat|Panda${c}`)} }) { products { id } } }`),
+      'contact name': form('/contact.php', { ...contact, name: `Mario${c}` }),
+      'contact message': form('/contact.php', { ...contact, message: `Vorrei sapere quando arriva${c} il mio ordine.` }),
+      'notify e-mail': form('/ajax/notify.php', { product: String(SPECIAL_PRODUCTS.unavailable), size: 'uniw', email: `mario${c}@example.it` }),
+      'basket additional (form)': form('/basketchange.php?mode=1', { product: String(SPECIAL_PRODUCTS.gratis), size: 'uniw', number: '1', additional: `ab${c}` }),
+      'listing text': { method: 'GET' as const, url: `/search.php?json=true&text=${encodeURIComponent(`disco${c}`)}` },
+      'validation value': { method: 'GET' as const, url: `/ajax/validate.php?field=email&value=${encodeURIComponent(`a${c}@b.it`)}` },
+    });
+    it.each(CONTROL.map((c) => [`U+${c.codePointAt(0)!.toString(16).padStart(4, '0')}`, c]))('control character %s in every text field', async (_name, c) => {
+      for (const [field, request] of Object.entries(textCases(c))) {
+        const before = await fingerprint();
+        const response = await app.inject(request);
+        expect({ field, status: response.statusCode >= 400 && response.statusCode < 500 }).toEqual({ field, status: true });
+        expect(await fingerprint()).toBe(before);
+      }
+    });
+    it.each(['1e+308', '10000000000000000000', '2147483648', '9007199254740993', '99999999999'])('id %s outside what a column holds', async (id) => {
+      const cases: Record<string, InjectOptions> = {
+        'shop data Projector (string)': form('/ajax/get.php', { request: `{"Projector":{"params":{"product":"${id}"}}}` }),
+        'shop data Projector (number)': form('/ajax/get.php', { request: `{"Projector":{"params":{"product":${id}}}}` }),
+        'product JSON': { method: 'GET' as const, url: `/ajax/projector.php?action=get&product=${id}` },
+        'product XML': { method: 'GET' as const, url: `/projector.php?getProductXML=true&product=${id}` },
+        'basket add': form('/basketchange.php?mode=1', { product: id, size: 'uniw', number: '1' }),
+        'notify': form('/ajax/notify.php', { product: id, size: 'uniw', email: 'mario.rossi@example.it' }),
+        'listing producer': { method: 'GET' as const, url: `/search.php?json=true&producer=${id}` },
+        'hotspots product': { method: 'GET' as const, url: `/ajax/hotspots.php?action=get-hotspots-html&zones-names=hotspot_related&product=${id}` },
+      };
+      for (const [route, request] of Object.entries(cases)) {
+        const before = await fingerprint();
+        const response = await app.inject(request);
+        expect({ route, status: response.statusCode >= 400 && response.statusCode < 500 }).toEqual({ route, status: true });
+        expect(await fingerprint()).toBe(before);
+      }
+    });
+  });
+
   it('replaces a forged visitor cookie with a fresh one instead of trusting it', async () => {
     const response = await app.inject({ method: 'GET', url: '/ajax/basket.php', headers: { cookie: 'shop_visitor=' + "z' OR 1=1".repeat(500) } });
     expect(response.statusCode).toBe(200);
@@ -242,7 +292,7 @@ describe('fuzzing the basket limits by every route', () => {
         expect(['', SUBSCRIPTION_ADDITIONAL]).toContain(line.additional);
         const steps = line.count / rules.unit_sellby;
         expect({ ...where, onStep: Math.abs(steps - Math.round(steps)) < 1e-6 && line.count > 0 && Number.isFinite(line.count) }).toEqual({ ...where, onStep: true });
-        const minimum = Math.max(rules.unit_sellby, rules.min_quantity ?? 0, rules.min_size_quantity ?? 0, line.additional === SUBSCRIPTION_ADDITIONAL ? (rules.min_subscription_quantity ?? 0) : 0);
+        const minimum = Math.max(rules.unit_sellby, rules.min_quantity ?? 0, rules.min_size_quantity ?? 0, rules.min_subscription_quantity ?? 0);
         expect({ ...where, minimum: line.count >= minimum - 1e-9 }).toEqual({ ...where, minimum: true });
         const sizeTotal = productLines.filter((l) => l.size_id === line.size_id).reduce((sum, l) => sum + l.count, 0);
         if (rules.max_size_quantity) expect({ ...where, perSize: sizeTotal <= rules.max_size_quantity + 1e-9 }).toEqual({ ...where, perSize: true });

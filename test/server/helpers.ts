@@ -49,7 +49,11 @@ function standInBuild() {
 }
 
 /** What a test may set of the server (rate limits and timeouts, trusted proxies). */
-export type TestShopOptions = Pick<AppOptions, 'limits' | 'trustProxy'>;
+/**
+ * The server's page cache is off unless a test turns it on (`pageCacheBytes`): most tests change
+ * the catalogue by SQL, not by the catalogue's write path, and read the page again.
+ */
+export type TestShopOptions = Pick<AppOptions, 'limits' | 'trustProxy' | 'pageCacheBytes' | 'purgeUrls' | 'mailer' | 'metricsAllow'>;
 
 /** A server on a fresh database (small catalogue) of this project's backend and a stand-in storefront build. */
 export async function startTestShop(catalogueSize = 300, options: TestShopOptions = {}): Promise<TestShop> {
@@ -61,7 +65,7 @@ async function startSqliteShop(catalogueSize: number, options: TestShopOptions):
   const dbPath = join(dir, 'shop.sqlite');
   const { db } = openShopDatabase({ path: dbPath, catalogueSize, today: TODAY });
   const repository = new SqliteShopRepository(db);
-  const app = await buildApp({ repository, staticDir, testHooks: true, ...options });
+  const app = await buildApp({ repository, staticDir, testHooks: true, mailer: null, metricsAllow: null, pageCacheBytes: 0, photoCacheDir: join(dir, 'photos'), ...options });
   const sql = async <T,>(text: string, ...params: unknown[]) => {
     const statement = db.prepare(text);
     // A write (UPDATE, DELETE, ...) answers no rows.
@@ -78,7 +82,7 @@ async function startSqliteShop(catalogueSize: number, options: TestShopOptions):
     tableExists: async (name) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined,
     async reopen() {
       const reopened = openShopDatabase({ path: dbPath, catalogueSize, today: TODAY });
-      const second = await buildApp({ repository: new SqliteShopRepository(reopened.db), staticDir, ...options });
+      const second = await buildApp({ repository: new SqliteShopRepository(reopened.db), staticDir, pageCacheBytes: 0, ...options });
       return {
         app: second,
         seeded: reopened.seeded,
@@ -169,7 +173,7 @@ async function startPostgresShop(catalogueSize: number, options: TestShopOptions
   const { dir, staticDir } = standInBuild();
   const database = await createTestDatabase(await seededTemplate(catalogueSize));
   const opened = await openPostgresShop({ url: database.url, catalogueSize, today: TODAY, poolSize: 6 });
-  const app = await buildApp({ repository: opened.repository, staticDir, testHooks: true, ...options });
+  const app = await buildApp({ repository: opened.repository, staticDir, testHooks: true, mailer: null, metricsAllow: null, pageCacheBytes: 0, photoCacheDir: join(dir, 'photos'), ...options });
   const sql = async <T,>(text: string, ...params: unknown[]) => (await opened.pool.query(toPgSql(text), params)).rows as T[];
   let poolOpen = true;
   const closePool = async () => {
@@ -188,7 +192,7 @@ async function startPostgresShop(catalogueSize: number, options: TestShopOptions
     tableExists: async (name) => (await sql('SELECT 1 FROM information_schema.tables WHERE table_name = ?', name)).length > 0,
     async reopen() {
       const reopened = await openPostgresShop({ url: database.url, catalogueSize, today: TODAY, poolSize: 2 });
-      const second = await buildApp({ repository: reopened.repository, staticDir, ...options });
+      const second = await buildApp({ repository: reopened.repository, staticDir, pageCacheBytes: 0, ...options });
       return {
         app: second,
         seeded: reopened.seeded,
@@ -233,4 +237,13 @@ export class Visitor {
   post(url: string, form: Record<string, string>, headers?: Record<string, string>) {
     return this.request({ method: 'POST', url, form, headers });
   }
+}
+
+/** Product 11's own address (its slug, from its name): any other slug moves to it (301). */
+export const PRODUCT_11 = '/product-11-pastiglie-freno-anteriori-trw-gdb0652.html';
+
+/** A product's own address as the shop names it (another slug is answered with a 301 to it). */
+export async function productPath(app: { inject: (options: { method: 'GET'; url: string }) => Promise<{ statusCode: number; headers: Record<string, unknown> }> }, id: number): Promise<string> {
+  const response = await app.inject({ method: 'GET', url: `/product-${id}-x.html` });
+  return response.statusCode === 301 ? String(response.headers.location) : `/product-${id}-x.html`;
 }

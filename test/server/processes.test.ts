@@ -4,7 +4,8 @@
  * SIGTERM lets the requests in flight finish.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +38,9 @@ interface RunningServer {
 
 async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), 'shop-proc-'));
+  // A stand-in build: pages are drawn into this template.
+  mkdirSync(join(dir, 'dist', 'assets'), { recursive: true });
+  writeFileSync(join(dir, 'dist', 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, CATALOGUE_SIZE: '300', STATIC_DIR: join(dir, 'dist'), ...env };
   delete childEnv.NODE_OPTIONS; // jest's --experimental-vm-modules is not for the server
@@ -89,7 +93,7 @@ describe('WORKERS=2: two processes on one port and one SQLite file', () => {
   let server: RunningServer;
   beforeAll(async () => {
     // LOG_LEVEL=info: the access log says which process answered each request.
-    server = await startServer({ WORKERS: '2', LOG_LEVEL: 'info' });
+    server = await startServer({ WORKERS: '2', LOG_LEVEL: 'info', SHOP_TEST_HOOKS: '1' });
   });
   afterAll(async () => {
     expect(await stopServer(server)).toBe(0);
@@ -105,7 +109,7 @@ describe('WORKERS=2: two processes on one port and one SQLite file', () => {
           `SELECT p.id FROM products p JOIN sizes s ON s.product_id = p.id AND s.size_id = 'uniw'
            WHERE s.stock = -1 AND s.status = 'enable' AND s.basket_enable = 1 AND s.points = 0 AND p.gratis = 0 AND p.phone_price = 0
              AND p.unit_sellby = 1 AND p.max_quantity IS NULL AND p.max_size_quantity IS NULL
-             AND COALESCE(p.min_quantity, 1) <= 1 AND COALESCE(p.min_size_quantity, 1) <= 1 ORDER BY p.id LIMIT 4`,
+             AND COALESCE(p.min_quantity, 1) <= 1 AND COALESCE(p.min_size_quantity, 1) <= 1 AND COALESCE(p.min_subscription_quantity, 1) <= 1 ORDER BY p.id LIMIT 4`,
         )
         .all() as Array<{ id: number }>
     ).map((row) => row.id);
@@ -139,6 +143,42 @@ describe('WORKERS=2: two processes on one port and one SQLite file', () => {
     const answered = server.logs.filter((line) => line.msg === 'request');
     expect(new Set(answered.map((line) => line.pid)).size).toBe(2);
     expect(answered.filter((line) => Number(line.status) >= 500)).toEqual([]);
+  });
+
+  it('a catalogue change made in one process reaches the other: neither serves the old page from its page cache (issue 22)', async () => {
+    // Each request on its own connection: the primary hands connections to the workers in turn.
+    const page = (url: string) =>
+      new Promise<{ cache: string; price: number }>((resolve, reject) => {
+        get(`${server.base}${url}`, { agent: false }, (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => {
+            const state = JSON.parse(/<script[^>]*id="shop-state">([\s\S]*?)<\/script>/.exec(body)![1]);
+            resolve({ cache: String(response.headers['x-page-cache']), price: (Object.values(state.page.product.sizes) as Array<{ price: { value: number } }>)[0].price.value });
+          });
+        }).on('error', reject);
+      });
+    // The product's own address (another slug moves to it).
+    const url = (await fetch(`${server.base}/product-150-x.html`, { redirect: 'manual' })).headers.get('location') ?? '/product-150-x.html';
+    // Both processes hold the page: a run of hits.
+    let hits = 0;
+    let before = 0;
+    for (let i = 0; i < 40 && hits < 6; i++) {
+      const answer = await page(url);
+      hits = answer.cache === 'hit' ? hits + 1 : 0;
+      before = answer.price;
+    }
+    expect(hits).toBe(6);
+    const price = Math.round(before * 100 + 4321) / 100;
+    const changed = await fetch(`${server.base}/__test/catalogue`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 150, price }) });
+    expect(changed.status).toBe(200);
+    // Within the bound (the change log is read every 500 ms), every answer, from either process, has the new price.
+    let fresh = 0;
+    const deadline = Date.now() + 5_000;
+    while (fresh < 8 && Date.now() < deadline) {
+      fresh = (await page(url)).price === price ? fresh + 1 : 0;
+    }
+    expect(fresh).toBe(8);
   });
 
   it('logs one JSON line per request with the request id given in x-request-id', async () => {

@@ -44,7 +44,7 @@ describe('robots.txt', () => {
     expect(response.headers['set-cookie']).toBeUndefined();
     const lines = response.body.split('\n');
     expect(lines[0]).toBe('User-agent: *');
-    for (const rule of ['Disallow: /basketchange.php', 'Disallow: /ajax/', 'Disallow: /graphql/', 'Disallow: /search.php?text=', 'Disallow: /search.php?*&text=']) {
+    for (const rule of ['Disallow: /basketchange.php', 'Disallow: /ajax/', 'Disallow: /graphql/', 'Disallow: /search.php?text=', 'Disallow: /search.php?*&text=', 'Disallow: /pl/search.php?text=', 'Disallow: /en/search.php?*&text=']) {
       expect(lines).toContain(rule);
     }
     expect(lines).not.toContain('Disallow: /');
@@ -73,7 +73,8 @@ describe('sitemap.xml', () => {
     expect(response.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
     expect(response.headers['set-cookie']).toBeUndefined();
     const index = parseXml(response.body).sitemapindex!;
-    expect(index.sitemap.map((s) => s.loc)).toEqual([`${ORIGIN}/sitemaps/categories.xml`, `${ORIGIN}/sitemaps/products-1.xml`]);
+    // Each language's files (Italian at /sitemaps/, Polish at /sitemaps/pl/, English at /sitemaps/en/).
+    expect(index.sitemap.map((s) => s.loc)).toEqual(['', '/pl', '/en'].flatMap((prefix) => [`${ORIGIN}/sitemaps${prefix}/categories.xml`, `${ORIGIN}/sitemaps${prefix}/products-1.xml`]));
   });
 
   it('lists every product once, with its absolute page address and last change', async () => {
@@ -109,7 +110,10 @@ describe('sitemap.xml', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['set-cookie']).toBeUndefined();
     const locs = parseXml(response.body).urlset!.url.map((url) => url.loc);
-    expect(locs.slice(0, 4)).toEqual([`${ORIGIN}/`, `${ORIGIN}/brakes.php`, `${ORIGIN}/contact.php`, `${ORIGIN}/search.php`]);
+    expect(locs.slice(0, 3)).toEqual([`${ORIGIN}/`, `${ORIGIN}/brakes.php`, `${ORIGIN}/contact.php`]);
+    // The information pages, then every listing from all parts on.
+    expect(locs.slice(3, 8)).toEqual(['spedizioni-e-consegne', 'resi-e-rimborsi', 'pagamento-a-rate', 'garanzia-sui-ricambi', 'termini-e-condizioni'].map((slug) => `${ORIGIN}/pages/${slug}`));
+    expect(locs[8]).toBe(`${ORIGIN}/search.php`);
     const categories = (await repo.categoryCounts({})).filter(([, , count]) => count > 0);
     expect(categories.length).toBeGreaterThan(2);
     for (const [id] of categories) expect(locs).toContain(`${ORIGIN}/search.php?traits_alt%5B24%5D=${id}`);
@@ -150,10 +154,12 @@ describe('sitemap files at larger catalogues', () => {
   ])('%i products: %i files of at most 50,000 URLs, the last with %i', async (count, files, last) => {
     const small = await sitemapApp(count);
     const index = parseXml((await small.inject({ url: '/sitemap.xml', headers: { host: HOST } })).body).sitemapindex!;
-    expect(index.sitemap.map((s) => s.loc)).toEqual([
-      `${ORIGIN}/sitemaps/categories.xml`,
-      ...Array.from({ length: files }, (_, i) => `${ORIGIN}/sitemaps/products-${i + 1}.xml`),
-    ]);
+    expect(index.sitemap.map((s) => s.loc)).toEqual(
+      ['', '/pl', '/en'].flatMap((prefix) => [
+        `${ORIGIN}/sitemaps${prefix}/categories.xml`,
+        ...Array.from({ length: files }, (_, i) => `${ORIGIN}/sitemaps${prefix}/products-${i + 1}.xml`),
+      ]),
+    );
     const lastFile = await small.inject({ url: `/sitemaps/products-${files}.xml`, headers: { host: HOST } });
     expect(lastFile.statusCode).toBe(200);
     const urls = parseXml(lastFile.body).urlset!.url;
@@ -167,7 +173,7 @@ describe('sitemap files at larger catalogues', () => {
   it('splits at a smaller size when asked, every product in exactly one file', async () => {
     const small = await sitemapApp(250, 100);
     const index = parseXml((await small.inject({ url: '/sitemap.xml', headers: { host: HOST } })).body).sitemapindex!;
-    expect(index.sitemap).toHaveLength(4);
+    expect(index.sitemap).toHaveLength(3 * 4);
     const ids: number[] = [];
     for (const n of [1, 2, 3]) {
       const urls = parseXml((await small.inject({ url: `/sitemaps/products-${n}.xml`, headers: { host: HOST } })).body).urlset!.url;
@@ -187,7 +193,7 @@ describe('sitemap files at larger catalogues', () => {
 
   it('an empty catalogue has only the categories file', async () => {
     const small = await sitemapApp(0);
-    expect(parseXml((await small.inject({ url: '/sitemap.xml', headers: { host: HOST } })).body).sitemapindex!.sitemap).toHaveLength(1);
+    expect(parseXml((await small.inject({ url: '/sitemap.xml', headers: { host: HOST } })).body).sitemapindex!.sitemap).toHaveLength(3);
     expect((await small.inject({ url: '/sitemaps/products-1.xml', headers: { host: HOST } })).statusCode).toBe(404);
     await small.close();
   });

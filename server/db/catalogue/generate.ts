@@ -90,7 +90,8 @@ export const CATALOGUE_COLUMNS = {
   bundle_items: ['bundle_id', 'product_id', 'quantity'],
   param_values: ['id', 'param_id', 'param_name', 'name'],
   product_params: ['product_id', 'value_id'],
-  fitments: ['engine_id', 'product_id'],
+  /** With its qualifiers (migration 9, src/domain/fitment.ts): axle position, production months, note. */
+  fitments: ['engine_id', 'product_id', 'position', 'from_month', 'to_month', 'note'],
   /** A search document per product, numbered in popularity order (doc 1 = most wanted). */
   search_docs: ['doc', 'product_id', 'name', 'catalog_no', 'codes', 'producer'],
   menu_nodes: ['id', 'name', 'link', 'breadcrumbs'],
@@ -137,6 +138,9 @@ export function generateCatalogue(db: Database.Database, options: CatalogueOptio
 /** The demo catalogue as rows (deterministic for a seed and a day): `sink` stores them. */
 export function generateCatalogueRows(sink: CatalogueSink, options: CatalogueOptions): void {
   const random = new Random(options.seed ?? 20261122);
+  // The fitments' qualifiers draw from their own sequence, so the rest of the catalogue is the
+  // same as before they existed.
+  const fitRandom = new Random((options.seed ?? 20261122) ^ 0x0f17_0025);
   const today = options.today ?? new Date();
   const day = (offset: number) => new Date(today.getTime() - offset * 86_400_000).toISOString().slice(0, 10);
   const row = (table: CatalogueTable) => ({ run: (...values: unknown[]) => sink(table, values) });
@@ -187,6 +191,7 @@ export function generateCatalogueRows(sink: CatalogueSink, options: CatalogueOpt
     let modelId = 1000;
     let generationId = 5000;
     let engineId = 20000;
+    const engineYears = new Map<number, [number, number]>();
     for (const [brand, models] of Object.entries(VEHICLES)) {
       insert.brand.run(brandId, brand);
       const perModel: number[][] = [];
@@ -204,6 +209,7 @@ export function generateCatalogueRows(sink: CatalogueSink, options: CatalogueOpt
             const cv = random.int(family.cv[0], family.cv[1]);
             const kw = Math.round(cv * 0.7355);
             insert.engine.run(engineId, generationId, `${family.label} ${cv} CV (${kw} kW)`, family.fuel, kw, cv);
+            engineYears.set(engineId, [year, to ?? 2025]);
             engines.push(engineId++);
           }
           generationId++;
@@ -294,13 +300,33 @@ export function generateCatalogueRows(sink: CatalogueSink, options: CatalogueOpt
       }
       insert.productParam.run(spec.product.id, spec.product.category_id);
       if (spec.product.axis_id) insert.productParam.run(spec.product.id, spec.product.axis_id);
-      for (const engine of spec.engines) insert.fitment.run(engine, spec.product.id);
+      const diameter = spec.params.find(([param]) => param.id === PARAM.diameter.id)?.[1] ?? null;
+      for (const engine of spec.engines) insert.fitment.run(engine, spec.product.id, ...fitQualifiers(spec.product, diameter, engineYears.get(engine)));
       const catalog = spec.product.catalog_no;
       searchDocs.push({
         id: spec.product.id,
         popularity: productPopularity.get(spec.product.id) ?? 0,
         text: [spec.product.name, `${catalog} ${catalog.replace(/[\s.-]/g, '')}`, codes.join(' '), PRODUCERS[spec.product.producer_id - 1].name],
       });
+    };
+
+    /** A fit's qualifiers (position, from_month, to_month, note) as real fitment data has them. */
+    const fitQualifiers = (product: ProductSpec['product'], diameter: string | null, years: [number, number] | undefined): [string | null, string | null, string | null, string | null] => {
+      const position = product.category_id === 160001 || !product.axis_id ? null : product.axis_id === AXIS.front ? 'front' : 'rear';
+      let from: string | null = null;
+      let to: string | null = null;
+      // One model year in five: the part differs before and after a running change.
+      if (years && years[1] - years[0] >= 2 && fitRandom.chance(0.2)) {
+        const month = `${fitRandom.int(years[0] + 1, years[1] - 1)}-${String(fitRandom.int(1, 12)).padStart(2, '0')}`;
+        if (fitRandom.chance(0.5)) from = month;
+        else to = month;
+      }
+      let note: string | null = null;
+      if (position && fitRandom.chance(0.3)) {
+        const notes = ['abs', 'noAbs', 'sportPackage', ...(position === 'rear' ? ['electricParkingBrake'] : []), ...(diameter ? [`discDiameter:${diameter}`] : [])];
+        note = fitRandom.pick(notes);
+      }
+      return [position, from, to, note];
     };
 
     const pickEngines = (count: number): number[] => {

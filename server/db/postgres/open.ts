@@ -14,6 +14,10 @@ export interface PostgresOpenOptions {
   today?: Date;
   /** Connections per process (default 8, or PG_POOL_SIZE). */
   poolSize?: number;
+  /** A statement running (or waiting for a lock) longer is cut (default 10 s, or PG_STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs?: number;
+  /** Waiting for a pooled or new connection longer is an error (default 5 s, or PG_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
 }
 
 /**
@@ -22,35 +26,69 @@ export interface PostgresOpenOptions {
  * under the schema lock while the others wait, then find the work done.
  */
 export async function openPostgresShop(options: PostgresOpenOptions) {
-  const pool = new pg.Pool({
-    connectionString: withDefaultUser(options.url),
-    max: options.poolSize ?? Number(process.env.PG_POOL_SIZE || 8),
-    types: PG_TYPES,
-    application_name: 'brake-shop',
-  });
-  // An idle connection that breaks (database restart) must not crash the process.
-  let closing = false;
-  pool.on('error', (error) => {
-    if (!closing) console.error('PostgreSQL connection error:', error.message);
-  });
-  const close = async () => {
-    closing = true;
-    await pool.end();
-  };
+  const timeouts = postgresTimeouts(options);
+  const connectionString = withDefaultUser(options.url);
+  // Migrating and seeding run on a pool of their own, without the serving timeouts (a large
+  // catalogue's INSERTs and ANALYZE take longer than any shopper's statement may).
+  const setup = new pg.Pool({ connectionString, max: 1, types: PG_TYPES, application_name: 'brake-shop-setup' });
+  setup.on('error', () => undefined);
+  let seeded: boolean;
   try {
-    const seeded = await withSchemaLock(pool, async (client) => {
+    seeded = await withSchemaLock(setup, async (client) => {
       await migratePostgres(client);
       const { rows } = await client.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM products');
       if (rows[0].n > 0) return false;
       await seedPostgres(client, { size: options.catalogueSize ?? 10_000, seed: options.seed, today: options.today });
       return true;
     });
+  } finally {
+    await setup.end().catch(() => undefined);
+  }
+
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.poolSize ?? Number(process.env.PG_POOL_SIZE || 8),
+    types: PG_TYPES,
+    application_name: 'brake-shop',
+    // Waiting for a free connection, or for a new one to open, ends with an error (answered 503).
+    connectionTimeoutMillis: timeouts.connectMs,
+    // The server cuts a statement that runs (or waits for a lock) longer; the client gives up a
+    // little later on its own, should the server never answer at all (a network gone quiet).
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.statementMs + 2_000,
+    idle_in_transaction_session_timeout: timeouts.statementMs * 2,
+    keepAlive: true,
+  });
+  // A connection that breaks (a database restart, a terminated backend, a failover) emits
+  // `error`: on the pool while idle, on the client while checked out. Neither may end the process;
+  // the query in flight fails (answered 503) and the pool opens fresh connections when asked.
+  let closing = false;
+  const report = (error: Error) => {
+    if (!closing) console.error('PostgreSQL connection error:', error.message);
+  };
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
+  const close = async () => {
+    closing = true;
+    await pool.end();
+  };
+  try {
     const repository = await PostgresShopRepository.open(pool);
     return { repository, pool, seeded, close };
   } catch (error) {
     await pool.end().catch(() => undefined);
     throw error;
   }
+}
+
+/** The serving pool's timeouts: PG_STATEMENT_TIMEOUT_MS (default 10 s), PG_CONNECT_TIMEOUT_MS (default 5 s). */
+export function postgresTimeouts(options: { statementTimeoutMs?: number; connectTimeoutMs?: number } = {}, env: NodeJS.ProcessEnv = process.env) {
+  const read = (value: number | undefined, name: string, fallback: number) => {
+    const raw = value ?? (env[name] ? Number(env[name]) : fallback);
+    if (!Number.isInteger(raw) || raw < 1) throw new Error(`${name} must be a positive integer (ms), got ${env[name]}`);
+    return raw;
+  };
+  return { statementMs: read(options.statementTimeoutMs, 'PG_STATEMENT_TIMEOUT_MS', 10_000), connectMs: read(options.connectTimeoutMs, 'PG_CONNECT_TIMEOUT_MS', 5_000) };
 }
 
 /** As libpq does: an address naming no user (and no PGUSER) connects as the operating-system user. */

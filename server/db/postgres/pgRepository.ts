@@ -15,9 +15,12 @@ import {
   type SubstituteEntry,
   type TextSearchResult,
 } from '../../../src/api/wire';
+import type { FitRow } from '../../../src/domain/fitment';
 import { formatPrice } from '../../../src/domain/priceMask';
-import type { BasketChange, BasketChangeResult, BrakeProductFilter, ContactMessage, ListingFilter, ShopRepository, SitemapProduct } from '../repository';
-import { cmsPageLink, cmsSearchEntry, type CmsPageRow } from '../cmsPages';
+import { DatabaseUnavailable, isConnectionLoss, isTimeout } from '../faults';
+import { CATALOGUE_CHANNEL, type BasketChange, type BasketChangeResult, type BrakeProductFilter, type ContactAttachment, type ContactMessage, type ListingFilter, type ProductChange, type ShopRepository, type SitemapProduct, type StoredContactMessage } from '../repository';
+import { storedContactMessage, type ContactAttachmentRow, type ContactMessageRow } from '../contactMessages';
+import { cmsPageResponse, cmsSearchEntry, type CmsPageRow } from '../cmsPages';
 import { decideBasketChange, type LimitLine } from '../basketLimits';
 import { listingOrder, listingWhere, POSTGRES_LISTING } from '../listingQuery';
 import { codeKey, codeKeyEnd, tsQuery } from '../searchTerms';
@@ -33,6 +36,8 @@ import {
   listingProduct,
   orderWorth,
   productPageData,
+  orderByLeadHoursSetting,
+  type PageSettings,
   round2,
   searchProduct,
   smallTableGroups,
@@ -48,6 +53,7 @@ import {
   type ShopNames,
   type SizeRow,
   type SmallTables,
+  FIT_COLUMNS,
 } from '../shopViews';
 
 /** COUNT and SUM answer bigint, some sums numeric: the shop's numbers all fit a JS number. */
@@ -73,6 +79,9 @@ export function toPgSql(sql: string): string {
 
 type Queryable = Pool | PoolClient;
 
+/** A statement that only reads (sent again once when its connection dies). */
+const READ_ONLY = /^\s*SELECT\b/i;
+
 /** Transient conflicts between concurrent transactions: the transaction is run again. */
 const RETRYABLE = new Set(['40001', '40P01']);
 
@@ -93,12 +102,13 @@ export class PostgresShopRepository implements ShopRepository {
     private readonly names: ShopNames,
     private readonly smallTables: SmallTables,
     private readonly freeShippingFrom: number,
+    private readonly pageSettings: PageSettings,
   ) {}
 
   /** Reads the small tables the answers name (categories, producers, search groups). */
   static async open(pool: Pool): Promise<PostgresShopRepository> {
     const rows = async <T extends QueryResultRow>(sql: string) => (await pool.query<T>(sql)).rows;
-    const [categories, producers, series, menuNodes, cms, queries, free] = await Promise.all([
+    const [categories, producers, series, menuNodes, cms, queries, free, leadHours] = await Promise.all([
       rows<{ id: number; name: string }>('SELECT id, name FROM categories'),
       rows<{ id: number; name: string }>('SELECT id, name FROM producers ORDER BY name COLLATE "C", id'),
       rows<{ id: number; name: string }>('SELECT id, name FROM series ORDER BY name COLLATE "C", id'),
@@ -106,6 +116,7 @@ export class PostgresShopRepository implements ShopRepository {
       rows<CmsPageRow>('SELECT slug, lang, topic, title, body FROM cms_pages ORDER BY topic COLLATE "C", lang COLLATE "C"'),
       rows<{ name: string }>('SELECT name FROM search_queries ORDER BY hits DESC, id'),
       rows<{ value: string }>("SELECT value FROM settings WHERE key = 'free_shipping_from'"),
+      rows<{ value: string }>("SELECT value FROM settings WHERE key = 'order_by_lead_hours'"),
     ]);
     const names: ShopNames = { categories: new Map(categories.map((r) => [r.id, r.name])), producers: new Map(producers.map((r) => [r.id, r.name])) };
     const small: SmallTables = {
@@ -115,23 +126,76 @@ export class PostgresShopRepository implements ShopRepository {
       cms: cms.map(cmsSearchEntry),
       queries: smallTableRows(queries),
     };
-    return new PostgresShopRepository(pool, names, small, Number(free[0]?.value ?? 79));
+    return new PostgresShopRepository(pool, names, small, Number(free[0]?.value ?? 79), { orderByLeadHours: orderByLeadHoursSetting(leadHours[0]?.value) });
+  }
+
+  /**
+   * Runs one statement. On the pool (not inside a transaction) a read whose connection died is
+   * sent once more on a fresh connection; a second failure, a timeout or a write that failed
+   * that way is a DatabaseUnavailable (answered 503).
+   */
+  private async query<T extends QueryResultRow>(sql: string, params: unknown[], on: Queryable): Promise<T[]> {
+    const text = toPgSql(sql);
+    if (on !== this.pool) return (await on.query<T>(text, params)).rows;
+    const read = READ_ONLY.test(sql) && !/\bFOR\s+UPDATE\b/i.test(sql);
+    try {
+      return (await this.pool.query<T>(text, params)).rows;
+    } catch (error) {
+      if (!isConnectionLoss(error) && !isTimeout(error)) throw error;
+      if (!read || !isConnectionLoss(error)) throw new DatabaseUnavailable('The database is not answering', !read, error);
+      // Sent once more on a connection of its own: the pool's other idle connections may have
+      // died in the same blow (a restart, a failover) without having noticed yet.
+      try {
+        return await this.onFreshConnection<T>(text, params);
+      } catch (again) {
+        if (isConnectionLoss(again) || isTimeout(again)) throw new DatabaseUnavailable('The database is not answering', false, again);
+        throw again;
+      }
+    }
+  }
+
+  private async onFreshConnection<T extends QueryResultRow>(text: string, params: unknown[]): Promise<T[]> {
+    const client = new pg.Client(this.pool.options);
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      return (await client.query<T>(text, params)).rows;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
   }
 
   private async all<T extends QueryResultRow>(sql: string, params: unknown[] = [], on: Queryable = this.pool): Promise<T[]> {
-    return (await on.query<T>(toPgSql(sql), params)).rows;
+    return this.query<T>(sql, params, on);
   }
 
   private async one<T extends QueryResultRow>(sql: string, params: unknown[] = [], on: Queryable = this.pool): Promise<T | undefined> {
-    return (await on.query<T>(toPgSql(sql), params)).rows[0];
+    return (await this.query<T>(sql, params, on))[0];
   }
 
   /** Runs `work` in a transaction on one connection; `work` answering `rollback` undoes it. Retried on serialization conflicts. */
   private async transaction<T>(work: (client: PoolClient, rollback: (value: T) => { rollback: T }) => Promise<T | { rollback: T }>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
-      const client = await this.pool.connect();
+      let client: PoolClient;
       try {
-        await client.query('BEGIN');
+        client = await this.pool.connect();
+      } catch (error) {
+        // No connection (refused, or none free within the pool's timeout): nothing was written.
+        if (isConnectionLoss(error) || isTimeout(error)) throw new DatabaseUnavailable('The database is not answering', true, error);
+        throw error;
+      }
+      let broken: Error | undefined;
+      try {
+        try {
+          await client.query('BEGIN');
+        } catch (error) {
+          // A pooled connection that died before anything was sent on it: nothing was written, take another.
+          if (isConnectionLoss(error) && attempt < 4) {
+            broken = error as Error; // released (and dropped) by the finally below
+            continue;
+          }
+          throw error;
+        }
         const outcome = await work(client, (value) => ({ rollback: value }));
         if (outcome && typeof outcome === 'object' && 'rollback' in outcome) {
           await client.query('ROLLBACK');
@@ -140,11 +204,17 @@ export class PostgresShopRepository implements ShopRepository {
         await client.query('COMMIT');
         return outcome as T;
       } catch (error) {
+        if (isConnectionLoss(error) || isTimeout(error)) {
+          // The connection is dropped, never reused; the write is answered 503 (its COMMIT may
+          // or may not have reached the database: the client reads the basket again).
+          broken = error as Error;
+          throw new DatabaseUnavailable('The database stopped answering during a write', true, error);
+        }
         await client.query('ROLLBACK').catch(() => undefined);
         if (attempt < 5 && RETRYABLE.has((error as { code?: string }).code ?? '')) continue;
         throw error;
       } finally {
-        client.release();
+        client.release(broken);
       }
     }
   }
@@ -240,7 +310,16 @@ export class PostgresShopRepository implements ShopRepository {
 
   /** Readiness: the database answers (see server/operations.ts). */
   async ping(): Promise<void> {
-    await this.pool.query('SELECT 1');
+    await this.query('SELECT 1', [], this.pool);
+  }
+
+  async catalogueVersion(): Promise<number> {
+    return Number((await this.one<{ value: string }>("SELECT value FROM settings WHERE key = 'catalogue_version'"))?.value ?? 0);
+  }
+
+  async fitments(engineIds: number[], productIds: number[]): Promise<FitRow[]> {
+    if (!engineIds.length || !productIds.length) return [];
+    return this.all<FitRow>(`SELECT ${FIT_COLUMNS} FROM fitments WHERE engine_id = ANY(?) AND product_id = ANY(?) ORDER BY engine_id, product_id`, [engineIds, productIds]);
   }
 
   async productExists(id: number): Promise<boolean> {
@@ -339,6 +418,7 @@ export class PostgresShopRepository implements ShopRepository {
         bundleTotal: product.type === 'product_bundle' ? (bundle?.total ?? null) : null,
       },
       this.names,
+      this.pageSettings,
     );
   }
 
@@ -429,14 +509,7 @@ export class PostgresShopRepository implements ShopRepository {
       'SELECT slug, lang, title FROM cms_pages WHERE topic = ? AND slug <> ? ORDER BY lang COLLATE "C"',
       [page.topic, page.slug],
     );
-    return {
-      slug: page.slug,
-      lang: page.lang,
-      title: page.title,
-      body: page.body,
-      link: cmsPageLink(page.slug),
-      alternates: others.map((other) => ({ lang: other.lang, title: other.title, link: cmsPageLink(other.slug) })),
-    };
+    return cmsPageResponse(page, others);
   }
 
   async lowestPrices(inputs: Array<{ productId: number; sizeId?: string | null }>): Promise<LowestPriceProduct[]> {
@@ -525,7 +598,7 @@ export class PostgresShopRepository implements ShopRepository {
     return (await this.one<{ n: number }>('SELECT COUNT(*) AS n FROM availability_notices WHERE product_id = ?', [productId]))?.n ?? 0;
   }
 
-  async saveContactMessage(visitorId: string, message: ContactMessage): Promise<number> {
+  async saveContactMessage(visitorId: string, message: ContactMessage, attachments: ContactAttachment[] = []): Promise<number> {
     return this.transaction(async (client) => {
       await this.ensureVisitorRow(visitorId, client);
       const row = await this.one<{ id: number }>(
@@ -533,8 +606,22 @@ export class PostgresShopRepository implements ShopRepository {
         [visitorId, message.name, message.contact, message.subject, message.iban, message.message, new Date().toISOString()],
         client,
       );
+      for (const file of attachments) {
+        await this.all(
+          'INSERT INTO contact_attachments (message_id, field, file_name, mime_type, size, content) VALUES (?, ?, ?, ?, ?, ?)',
+          [row!.id, file.field, file.fileName, file.mimeType, file.content.length, file.content],
+          client,
+        );
+      }
       return row!.id;
     });
+  }
+
+  async contactMessage(id: number): Promise<StoredContactMessage | null> {
+    const row = await this.one<ContactMessageRow>('SELECT id, visitor_id, name, contact, subject, iban, message, created_at FROM contact_messages WHERE id = ?', [id]);
+    if (!row) return null;
+    const files = await this.all<ContactAttachmentRow>('SELECT id, field, file_name, mime_type, size, content FROM contact_attachments WHERE message_id = ? ORDER BY id', [id]);
+    return storedContactMessage(row, files);
   }
 
   /* ---------------------------------------------------------------- baskets */
@@ -552,7 +639,7 @@ export class PostgresShopRepository implements ShopRepository {
     const rows = await this.all<BasketLineRow & { tiers: Array<{ threshold: number; value: number }> | null }>(
       `SELECT l.product_id, l.size_id, l.additional, l.count, p.name, p.slug, p.vat, p.catalog_no, s.name AS size_name, s.price_gross, s.subscription_gross,
          p.unit, p.unit_plural, p.unit_sellby, p.unit_precision, p.min_quantity, p.max_quantity, p.min_size_quantity, p.max_size_quantity, p.min_subscription_quantity,
-         p.subscription, p.gratis, p.phone_price, s.stock, s.status, p.type AS product_type,
+         p.subscription, p.gratis, p.phone_price, s.stock, s.status, p.type AS product_type, l.vehicle_engine, l.vehicle_label,
          (SELECT json_agg(json_build_object('threshold', r.threshold, 'value', r.value) ORDER BY r.threshold) FROM rebates r WHERE r.product_id = l.product_id) AS tiers
        FROM basket_lines l JOIN products p ON p.id = l.product_id JOIN sizes s ON s.product_id = l.product_id AND s.size_id = l.size_id
        WHERE l.visitor_id = ? ORDER BY l.added_at, l.product_id, l.size_id COLLATE "C", l.additional COLLATE "C"`,
@@ -606,11 +693,12 @@ export class PostgresShopRepository implements ShopRepository {
       // The line and the visitor's pending analytics event in one statement.
       await client.query(
         `WITH line AS (
-           INSERT INTO basket_lines (visitor_id, product_id, size_id, additional, count, added_at) VALUES ($1, $2, $3, $4, $5, $6)
-           ON CONFLICT (visitor_id, product_id, size_id, additional) DO UPDATE SET count = excluded.count
+           INSERT INTO basket_lines (visitor_id, product_id, size_id, additional, count, added_at, vehicle_engine, vehicle_label) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+           ON CONFLICT (visitor_id, product_id, size_id, additional) DO UPDATE SET count = excluded.count,
+             vehicle_engine = COALESCE(excluded.vehicle_engine, basket_lines.vehicle_engine), vehicle_label = COALESCE(excluded.vehicle_label, basket_lines.vehicle_label)
          )
          UPDATE visitors SET pending_tracking = pending_tracking + 1 WHERE id = $1`,
-        [...line, verdict.count, new Date().toISOString()],
+        [...line, verdict.count, new Date().toISOString(), change.vehicle?.engineId ?? null, change.vehicle?.label ?? null],
       );
       return { ok: true };
     });
@@ -636,6 +724,93 @@ export class PostgresShopRepository implements ShopRepository {
 
   async wishlistCount(visitorId: string): Promise<number> {
     return (await this.one<{ wishlist_count: number }>('SELECT wishlist_count FROM visitors WHERE id = ?', [visitorId]))?.wishlist_count ?? 0;
+  }
+
+  /* ---------------------------------------------------------------- catalogue writes */
+
+  async updateProduct(id: number, change: ProductChange): Promise<boolean> {
+    return this.transaction(async (client) => {
+      const found = await this.one<{ id: number }>('SELECT id FROM products WHERE id = ? FOR UPDATE', [id], client);
+      if (!found) return false;
+      if (change.price !== undefined) {
+        // The net price keeps its ratio to the gross one (the product's VAT).
+        await client.query(
+          'UPDATE sizes SET price_net = ROUND((CASE WHEN price_gross > 0 THEN price_net * $1 / price_gross ELSE $1 END)::numeric, 2), price_gross = $1 WHERE product_id = $2',
+          [change.price, id],
+        );
+      }
+      if (change.stock !== undefined) await client.query('UPDATE sizes SET stock = $1 WHERE product_id = $2', [change.stock, id]);
+      if (change.name !== undefined) {
+        await client.query('UPDATE products SET name = $1 WHERE id = $2', [change.name, id]);
+        await client.query('UPDATE search_docs SET name = $1 WHERE product_id = $2', [change.name, id]);
+      }
+      await this.logCatalogueChange(client, id);
+      return true;
+    });
+  }
+
+  async catalogueReplaced(): Promise<void> {
+    await this.transaction(async (client) => {
+      await this.logCatalogueChange(client, null);
+      return true;
+    });
+  }
+
+  /** The change log row and the notification, both in the writing transaction: sent to every listener on commit. */
+  private async logCatalogueChange(client: PoolClient, productId: number | null): Promise<void> {
+    const now = Date.now();
+    await client.query('INSERT INTO catalogue_changes (product_id, changed_at) VALUES ($1, $2)', [productId, now]);
+    await client.query('DELETE FROM catalogue_changes WHERE changed_at < $1', [now - 60_000]);
+    await client.query('SELECT pg_notify($1, $2)', [CATALOGUE_CHANNEL, productId === null ? 'all' : String(productId)]);
+  }
+
+  /**
+   * LISTEN on one connection of its own (outside the pool); when it breaks it is opened again
+   * after a second, and everything is dropped (changes may have been missed meanwhile).
+   */
+  watchCatalogue(listener: (products: number[] | 'all') => void): () => Promise<void> {
+    let stopped = false;
+    let client: pg.Client | null = null;
+    const again = () => {
+      if (!stopped) setTimeout(() => void connect(), 1000).unref();
+    };
+    const connect = async (): Promise<void> => {
+      if (stopped) return;
+      // Its own connection, not one of the pool's: it stays open for as long as the server runs.
+      const connection = new pg.Client({ ...(this.pool as unknown as { options: pg.ClientConfig }).options, application_name: 'brake-shop-listen' });
+      connection.on('notification', (message) => {
+        if (message.channel !== CATALOGUE_CHANNEL) return;
+        const id = Number(message.payload);
+        listener(message.payload === 'all' || !Number.isInteger(id) ? 'all' : [id]);
+      });
+      connection.on('error', () => {
+        if (client !== connection) return;
+        client = null;
+        void connection.end().catch(() => undefined);
+        // Changes may have been missed while the connection was down: drop everything.
+        listener('all');
+        again();
+      });
+      try {
+        await connection.connect();
+        await connection.query(`LISTEN ${CATALOGUE_CHANNEL}`);
+        if (stopped) {
+          await connection.end();
+          return;
+        }
+        client = connection;
+      } catch {
+        await connection.end().catch(() => undefined);
+        again();
+      }
+    };
+    void connect();
+    return async () => {
+      stopped = true;
+      const connection = client;
+      client = null;
+      if (connection) await connection.end().catch(() => undefined);
+    };
   }
 
   async pendingTrackingEvents(visitorId: string): Promise<number> {

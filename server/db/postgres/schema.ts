@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import { AXIS } from '../../../src/api/wire';
 import { CMS_PAGES } from '../cmsPages';
 
 const sqlText = (value: string) => `'${value.replace(/'/g, "''")}'`;
@@ -186,6 +187,88 @@ export const PG_MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
         UNIQUE (topic, lang)
       );
       ${CMS_PAGES.map((page) => `INSERT INTO cms_pages (slug, lang, topic, title, body) VALUES (${[page.slug, page.lang, page.topic, page.title, page.body].map(sqlText).join(', ')});`).join('\n      ')}
+    `,
+  },  {
+    id: 8,
+    name: 'contact attachments',
+    sql: `
+      -- As SQLite's migration 8: the files sent with a contact message, kept with it.
+      CREATE TABLE contact_attachments (
+        id SERIAL PRIMARY KEY,
+        message_id INTEGER NOT NULL REFERENCES contact_messages(id),
+        field TEXT NOT NULL,
+        file_name TEXT NOT NULL,
+        mime_type TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        content BYTEA NOT NULL
+      );
+      CREATE INDEX contact_attachments_message ON contact_attachments(message_id);
+    `,
+  },
+  {
+    id: 7,
+    name: 'catalogue change log',
+    sql: `
+      -- As SQLite's migration 7 (issue 22). PostgreSQL servers learn of changes by LISTEN/NOTIFY
+      -- (channel shop_catalogue, sent in the writing transaction); the log keeps what was changed.
+      CREATE TABLE catalogue_changes (id BIGSERIAL PRIMARY KEY, product_id BIGINT, changed_at BIGINT NOT NULL);
+    `,
+  },
+  {
+    id: 10,
+    name: 'catalogue import: withdrawn basket lines, product pictures',
+    sql: `
+      -- As SQLite's migration 10 (server/db/schema.ts).
+      CREATE TABLE basket_lines_withdrawn (
+        visitor_id TEXT NOT NULL REFERENCES visitors(id),
+        product_id BIGINT NOT NULL,
+        size_id TEXT NOT NULL,
+        additional TEXT NOT NULL DEFAULT '',
+        count DOUBLE PRECISION NOT NULL,
+        added_at TEXT NOT NULL,
+        product_name TEXT NOT NULL,
+        size_name TEXT NOT NULL,
+        withdrawn_at TEXT NOT NULL,
+        PRIMARY KEY (visitor_id, product_id, size_id, additional)
+      );
+      CREATE TABLE product_pictures (
+        product_id BIGINT NOT NULL REFERENCES products(id),
+        position BIGINT NOT NULL,
+        url TEXT NOT NULL,
+        PRIMARY KEY (product_id, position)
+      );
+    `,
+  },
+  {
+    id: 6,
+    name: 'rate counters',
+    sql: `
+      -- As SQLite's migration 6: the throttles' counters shared by every server on this
+      -- database (server/counters.ts). Migration 5 (listing indexes) is SQLite's only.
+      CREATE UNLOGGED TABLE rate_counters (
+        key TEXT PRIMARY KEY,
+        count INTEGER NOT NULL,
+        reset_at BIGINT NOT NULL
+      );
+      CREATE INDEX rate_counters_reset ON rate_counters(reset_at);
+    `,
+  },
+  {
+    id: 9,
+    name: 'fitment qualifiers',
+    sql: `
+      -- As SQLite's migration 9: a fit's axle position, production months and note.
+      ALTER TABLE fitments ADD COLUMN position TEXT CHECK (position IN ('front', 'rear'));
+      ALTER TABLE fitments ADD COLUMN from_month TEXT CHECK (from_month ~ '^[12][0-9]{3}-(0[1-9]|1[0-2])$');
+      ALTER TABLE fitments ADD COLUMN to_month TEXT CHECK (to_month ~ '^[12][0-9]{3}-(0[1-9]|1[0-2])$');
+      ALTER TABLE fitments ADD COLUMN note TEXT;
+      CREATE INDEX fitments_engine_position ON fitments(engine_id, position, product_id);
+      -- A catalogue filled before this migration: each fit takes its part's axle (notes and
+      -- production months come with a catalogue generated or imported after it).
+      UPDATE fitments SET position = (SELECT CASE p.axis_id WHEN ${AXIS.front} THEN 'front' WHEN ${AXIS.rear} THEN 'rear' END
+        FROM products p WHERE p.id = fitments.product_id AND p.category_id <> 160001);
+      ALTER TABLE basket_lines ADD COLUMN vehicle_engine BIGINT;
+      ALTER TABLE basket_lines ADD COLUMN vehicle_label TEXT;
     `,
   },
 ];

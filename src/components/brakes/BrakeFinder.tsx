@@ -4,12 +4,14 @@ import { useTranslation } from '../../i18n/react';
 import type { FinderSection as SectionName, FinderTab } from '../../../machines/brakeFinder';
 import { finderMounted, finderUnmounted } from '../../../store/actions';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectPriceType } from '../../../store/shopDataSlice';
 import { comparedCategory } from '../../domain/brakeFinder';
 import { FinderSection, type SectionState } from './FinderSection';
 import { ProductList } from './ProductList';
 import { SearchTab } from './SearchTab';
 import { SelectTab } from './SelectTab';
 import { useFinder } from './useFinder';
+import { FitNoteSlot } from '../FitNoteSlot';
 
 /** The comparison tables are their own chunk, loaded on the first comparison. */
 const ComparePanel = lazy(() => import(/* webpackChunkName: "compare-panel" */ './ComparePanel').then((module) => ({ default: module.ComparePanel })));
@@ -27,6 +29,7 @@ export function BrakeFinder({ startsAtOnce = true, headingLevel = 2 }: { startsA
   const { flow, context, send, matches } = useFinder();
   const details = useAppSelector((state) => state.finder.details);
   const engines = useAppSelector((state) => state.finder.compatibility);
+  const priceType = useAppSelector(selectPriceType);
   // The engine data files of the shop's country (the page's language).
   const country = i18n.language;
 
@@ -111,8 +114,11 @@ export function BrakeFinder({ startsAtOnce = true, headingLevel = 2 }: { startsA
               products={details}
               categoryId={comparedCategory(details)}
               engines={engines}
+              fitNote={(id) => <FitNoteSlot productId={id} />}
               onRemove={(id) => send({ type: 'REMOVE_COMPARED', id })}
               onClose={() => send({ type: 'CLOSE_DETAILS' })}
+              single={context?.detailsMode === 'single'}
+              priceType={priceType}
             />
           </Suspense>
         ) : null}

@@ -1,8 +1,9 @@
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
 import type { BrakeProduct } from '../../api/wire';
 import { ALL_CATEGORIES, buildComparison, DRAWING_BASE_URL, MIN_COMPARE, type TraitEngines } from '../../domain/comparison';
 import { CompareTables } from './CompareTables';
+import type { PriceType } from '../../domain/priceType';
 import '../../styles/compare.css';
 import { addPageTexts } from '../../i18n/runtime';
 import itCompare from '../../i18n/it.compare';
@@ -21,6 +22,15 @@ export interface ComparePanelProps {
   focusOnOpen?: boolean;
   /** Engine lists from the traits for products whose description has none. */
   engines?: TraitEngines;
+  /**
+   * One product's details ("Dettagli" on a finder product): its table, not a comparison, so the
+   * 2-product minimum (which is the compare link's, brake-shop spec section 5) does not apply.
+   */
+  single?: boolean;
+  /** The shop's price type for the products' prices (default gross). */
+  priceType?: PriceType;
+  /** Each product's fit on the chosen vehicle (issue 25), drawn by the caller. */
+  fitNote?: (productId: number) => ReactNode;
 }
 
 /**
@@ -28,7 +38,7 @@ export interface ComparePanelProps {
  * button and the comparison tables built from the table definition per category. Removing a
  * product hands focus to the heading, so keyboard users keep their place when the button goes.
  */
-export function ComparePanel({ products, categoryId, onRemove, onClose, focusOnOpen = true, engines }: ComparePanelProps) {
+export function ComparePanel({ products, categoryId, onRemove, onClose, focusOnOpen = true, engines, single = false, priceType = 'gross', fitNote }: ComparePanelProps) {
   const { t } = useTranslation();
   const headingId = `${useId()}heading`;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -56,18 +66,18 @@ export function ComparePanel({ products, categoryId, onRemove, onClose, focusOnO
     <section id="compare_brakes" className="compare-panel" aria-labelledby={headingId}>
       <div className="compare-panel__head">
         <h2 id={headingId} ref={heading} tabIndex={-1} className="compare-panel__title">
-          {t('compare.title')}
+          {t(single ? 'compare.detailsTitle' : 'compare.title')}
         </h2>
         <button type="button" className="compare-panel__close" onClick={onClose}>
-          <span aria-hidden="true">×</span> {t('compare.close')}
+          <span aria-hidden="true">×</span> {t(single ? 'compare.closeDetails' : 'compare.close')}
         </button>
       </div>
-      {products.length < MIN_COMPARE ? (
+      {products.length < (single ? 1 : MIN_COMPARE) ? (
         <p className="compare-panel__minimum" role="status">
           {t('compare.minimum')}
         </p>
       ) : (
-        <CompareTables tables={tables} products={products} bundleList={allCategories} onRemove={remove} engines={engines} />
+        <CompareTables tables={tables} products={products} bundleList={allCategories} onRemove={remove} engines={engines} priceType={priceType} fitNote={fitNote} />
       )}
     </section>
   );

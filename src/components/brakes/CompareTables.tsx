@@ -1,6 +1,9 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
 import type { BrakeProduct } from '../../api/wire';
+import type { PriceType } from '../../domain/priceType';
+import { BrakePrice } from './BrakePrice';
+import { thumbnailImage } from '../../domain/thumbnails';
 import {
   catalogueNumberOf,
   IDENTITY_ROW_TYPES,
@@ -11,6 +14,7 @@ import {
   type CompareValue,
   type EngineItem,
 } from '../../domain/comparison';
+import { useLocalPath } from '../useLocalPath';
 
 export interface CompareTablesProps {
   tables: ComparisonTable[];
@@ -20,6 +24,10 @@ export interface CompareTablesProps {
   onRemove(id: number): void;
   /** Engine lists from the traits (groups 49 and 181409) for products whose description has none. */
   engines?: TraitEngines;
+  /** The shop's price type for the products' prices (default gross). */
+  priceType?: PriceType;
+  /** What each product's column says of its fit on the chosen vehicle (issue 25), drawn by the caller. */
+  fitNote?: (productId: number) => ReactNode;
 }
 
 /** A row is highlighted when its values differ, unless it only names the products (photo, drawing, codes). */
@@ -84,7 +92,7 @@ function Cell({ row, value, product, replacementClass, engines }: { row: Compari
   if (value === null) return <Empty />;
   switch (row.type) {
     case 'icon':
-      return <img className="compare-cell__icon" src={String(value)} alt={t('compare.photoAlt', { name: product.name })} width={96} height={96} loading="lazy" />;
+      return <img className="compare-cell__icon" {...thumbnailImage(String(value), 96)} alt={t('compare.photoAlt', { name: product.name })} width={96} height={96} loading="lazy" />;
     case 'rysunek':
       return <Drawing src={String(value)} number={catalogueNumberOf(product.versionName)} />;
     case 'details':
@@ -121,18 +129,20 @@ function RowLabel({ row }: { row: ComparisonRow }) {
   return <>{row.label ? t(`compare.rows.${row.label}`, { defaultValue: fallback }) : fallback}</>;
 }
 
-function ProductHeader({ product, onRemove }: { product: BrakeProduct; onRemove(id: number): void }) {
+function ProductHeader({ product, onRemove, priceType, fitNote }: { product: BrakeProduct; onRemove(id: number): void; priceType: PriceType; fitNote?: (productId: number) => ReactNode }) {
   const { t } = useTranslation();
+  const local = useLocalPath();
   return (
     <th scope="col" className="compare-product">
-      <a className="compare-product__name" href={product.link} target="_blank" rel="noopener">
+      <a className="compare-product__name" href={local(product.link)} target="_blank" rel="noopener">
         {product.name}
         <span className="visually-hidden"> {t('compare.newTab')}</span>
       </a>
       <span className="compare-product__price">
         <span className="visually-hidden">{t('compare.price')}: </span>
-        {product.price.price.gross.formatted}
+        <BrakePrice product={product} priceType={priceType} />
       </span>
+      {fitNote?.(product.id)}
       <button type="button" className="compare-product__remove" aria-label={t('compare.removeNamed', { name: product.name })} onClick={() => onRemove(product.id)}>
         <span aria-hidden="true">×</span> {t('compare.remove')}
       </button>
@@ -146,12 +156,16 @@ export function CompareTable({
   onRemove,
   onlyDifferences,
   engines,
+  priceType = 'gross',
+  fitNote,
 }: {
   table: ComparisonTable;
   products: BrakeProduct[];
   onRemove(id: number): void;
   onlyDifferences: boolean;
   engines?: TraitEngines;
+  priceType?: PriceType;
+  fitNote?: (productId: number) => ReactNode;
 }) {
   const { t } = useTranslation();
   const captionId = `${useId()}caption`;
@@ -170,7 +184,7 @@ export function CompareTable({
               <span className="visually-hidden">{t('compare.feature')}</span>
             </td>
             {columns.map((product) => (
-              <ProductHeader key={product.id} product={product} onRemove={onRemove} />
+              <ProductHeader key={product.id} product={product} onRemove={onRemove} priceType={priceType} fitNote={fitNote} />
             ))}
           </tr>
         </thead>
@@ -207,7 +221,7 @@ export function CompareTable({
  * horizontally scrollable region; in all-categories mode a bundle list (WAI-ARIA tabs,
  * automatic activation, arrow keys / Home / End) shows one table at a time.
  */
-export function CompareTables({ tables, products, bundleList, onRemove, engines }: CompareTablesProps) {
+export function CompareTables({ tables, products, bundleList, onRemove, engines, priceType = 'gross', fitNote }: CompareTablesProps) {
   const { t } = useTranslation();
   const baseId = useId();
   const [chosen, setChosen] = useState<string | null>(null);
@@ -268,12 +282,12 @@ export function CompareTables({ tables, products, bundleList, onRemove, engines 
           </div>
           {tables.map((table) => (
             <div key={table.id} role="tabpanel" id={panelId(table.id)} aria-labelledby={tabId(table.id)} hidden={table.id !== selected} className="compare-tabs__panel">
-              {table.id === selected && <CompareTable table={table} products={products} onRemove={onRemove} onlyDifferences={onlyDifferences} engines={engines} />}
+              {table.id === selected && <CompareTable table={table} products={products} onRemove={onRemove} onlyDifferences={onlyDifferences} engines={engines} priceType={priceType} fitNote={fitNote} />}
             </div>
           ))}
         </>
       ) : (
-        tables.map((table) => <CompareTable key={table.id} table={table} products={products} onRemove={onRemove} onlyDifferences={onlyDifferences} engines={engines} />)
+        tables.map((table) => <CompareTable key={table.id} table={table} products={products} onRemove={onRemove} onlyDifferences={onlyDifferences} engines={engines} priceType={priceType} fitNote={fitNote} />)
       )}
     </div>
   );

@@ -5,10 +5,16 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import type { BrakeProduct } from '../../api/wire';
 import { axisSide, basketSize, catalogueNumber, categoryIcon, compareAlert, drawingUrl, FINDER_MIN_COMPARE, finderListingLink, layoutSize } from '../../domain/brakeFinder';
 import { useFinder } from './useFinder';
+import { useLocalPath } from '../useLocalPath';
+import { BrakePrice } from './BrakePrice';
+import { selectPriceType } from '../../../store/shopDataSlice';
+import { thumbnailImage } from '../../domain/thumbnails';
+import { FitNoteSlot } from '../FitNoteSlot';
 
 /** The products section: axis list (when more than one), category list, product list and the compare list. */
 export function ProductList() {
   const { t } = useTranslation();
+  const local = useLocalPath();
   const { context, send, matches } = useFinder();
   const axes = useAppSelector((state) => state.finder.axes);
   const categories = useAppSelector((state) => state.finder.categories);
@@ -64,13 +70,13 @@ export function ProductList() {
           {context?.engine ? (
             <p className="finder-products__listing">
               {/* The finder's result in the listing: the vehicle as traits_alt[172622], with axis and category. */}
-              <a href={finderListingLink(context.engine, context.axis, context.category)}>{t('finder.showInListing')}</a>
+              <a href={local(finderListingLink(context.engine, context.axis, context.category))}>{t('finder.showInListing')}</a>
             </p>
           ) : null}
           <ul className={`finder-list finder-list--n${layoutSize(products.length)}`}>
             {products.map((product) => (
               <li key={product.id}>
-                <FinderProduct product={product} ticked={context?.compare.includes(product.id) ?? false} />
+                <FinderProduct product={product} ticked={context?.compare.includes(product.id) ?? false} category={context?.category ?? null} axis={context?.axis ?? null} />
               </li>
             ))}
           </ul>
@@ -82,11 +88,13 @@ export function ProductList() {
 }
 
 /** A product: picture, link (new tab), catalogue number, drawing, price, compare tick and the basket form. */
-function FinderProduct({ product, ticked }: { product: BrakeProduct; ticked: boolean }) {
+function FinderProduct({ product, ticked, category, axis }: { product: BrakeProduct; ticked: boolean; category: number | null; axis: number | null }) {
   const { t } = useTranslation();
+  const local = useLocalPath();
   const dispatch = useAppDispatch();
   const { send } = useFinder();
   const size = basketSize(product);
+  const priceType = useAppSelector(selectPriceType);
   const busy = useAppSelector((state) => state.basket.adding.includes(`${product.id}|${size}`));
   const [drawingMissing, setDrawingMissing] = useState(false);
   const code = catalogueNumber(product.versionName);
@@ -99,8 +107,8 @@ function FinderProduct({ product, ticked }: { product: BrakeProduct; ticked: boo
   };
   return (
     <article className="finder-product" data-product-id={product.id}>
-      <a className="finder-product__link" href={product.link} target="_blank" rel="noopener" aria-label={t('finder.openProduct', { name: product.name })}>
-        <img className="finder-product__image" src={product.icon} alt="" width="120" height="120" loading="lazy" />
+      <a className="finder-product__link" href={local(product.link)} target="_blank" rel="noopener" aria-label={t('finder.openProduct', { name: product.name })}>
+        <img className="finder-product__image" {...thumbnailImage(product.icon, 96)} alt="" width="120" height="120" loading="lazy" />
         <span className="finder-product__name">{product.name}</span>
       </a>
       <dl className="finder-product__facts">
@@ -109,6 +117,7 @@ function FinderProduct({ product, ticked }: { product: BrakeProduct; ticked: boo
         <dt>{t('finder.producer')}</dt>
         <dd>{product.producer.name}</dd>
       </dl>
+      <FitNoteSlot productId={product.id} categoryId={category} axisId={axis} />
       {drawingMissing ? null : (
         <img
           className="finder-product__drawing"
@@ -122,7 +131,7 @@ function FinderProduct({ product, ticked }: { product: BrakeProduct; ticked: boo
       )}
       <p className="finder-product__price">
         <span className="visually-hidden">{t('finder.price')}: </span>
-        {product.price.price.gross.value > 0 ? product.price.price.gross.formatted : '—'}
+        <BrakePrice product={product} priceType={priceType} />
       </p>
       <label className="finder-product__compare">
         <input type="checkbox" checked={ticked} onChange={(event) => send({ type: 'TICK', id: product.id, ticked: event.target.checked })} />
@@ -189,3 +198,4 @@ function CompareList({ products }: { products: BrakeProduct[] }) {
     </div>
   );
 }
+

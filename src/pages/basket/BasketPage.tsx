@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectPriceType } from '../../../store/shopDataSlice';
 import { estimateRequested, lineQuantityEntered } from '../../../store/actions';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { QuantityStepper } from '../../components/QuantityStepper';
@@ -8,12 +9,16 @@ import type { BasketProduct, BasketSummary, InstalmentParams } from '../../api/w
 import { InstalmentOffer } from '../../components/InstalmentOffer';
 import { DELIVERY_COUNTRIES } from '../../domain/deliveryRegion';
 import { lineKey } from '../../domain/miniBasket';
+import { selectFit } from '../../../store/fitmentSelectors';
 import '../../styles/basket.css';
 import itOffer from '../../i18n/it.offer';
+import itFitment from '../../i18n/it.fitment';
 import { addPageTexts } from '../../i18n/runtime';
+import { useLocalPath } from '../../components/useLocalPath';
 
 // This page's own texts join the catalogue with its chunk.
 addPageTexts(itOffer);
+addPageTexts(itFitment);
 
 /**
  * The basket page (/basketedit.php): lines with quantities under their rules (0 or the remove
@@ -22,8 +27,11 @@ addPageTexts(itOffer);
  */
 export default function BasketPage() {
   const { t } = useTranslation();
+  const local = useLocalPath();
   const dispatch = useAppDispatch();
   const basket = useAppSelector((state) => state.basket.summary);
+  // The shop's price type: net line totals and shipping when net (the totals show both).
+  const net = useAppSelector(selectPriceType) === 'net';
   const status = useAppSelector((state) => state.basket.status);
   const updating = useAppSelector((state) => state.basketPage.updating);
   return (
@@ -33,7 +41,7 @@ export default function BasketPage() {
       {basket && basket.products.length === 0 ? (
         <div className="basket-empty">
           <p>{t('basket.empty')}</p>
-          <a className="button" href="/main.php">
+          <a className="button" href={local('/main.php')}>
             {t('basket.continue')}
           </a>
         </div>
@@ -51,11 +59,13 @@ export default function BasketPage() {
                 header: t('basket.product'),
                 cell: (line) => (
                   <>
-                    <a href={line.link}>{line.name}</a>
+                    <a href={local(line.link)}>{line.name}</a>
                     <div className="basket-lines__code">
                       {line.product_version_name}
                       {line.size !== 'uniw' ? ` · ${line.size_name}` : ''}
                     </div>
+                    {line.vehicle ? <div className="basket-vehicle">{t('fit.forVehicle', { vehicle: line.vehicle.label })}</div> : null}
+                    <LineFitWarning productId={line.id} />
                   </>
                 ),
               },
@@ -64,7 +74,7 @@ export default function BasketPage() {
                 header: t('basket.quantity'),
                 cell: (line) => <LineQuantity line={line} busy={updating.includes(lineKey(line))} />,
               },
-              { id: 'total', header: t('basket.lineTotal'), cell: (line) => line.prices.worth_gros_formatted },
+              { id: 'total', header: t('basket.lineTotal'), cell: (line) => (net ? t('shop.netPrice', { amount: line.prices.worth_net_formatted }) : line.prices.worth_gros_formatted) },
               {
                 id: 'remove',
                 header: t('basket.remove'),
@@ -86,7 +96,7 @@ export default function BasketPage() {
             <dt>{t('basket.totalNet')}</dt>
             <dd>{basket.worth_net_formatted}</dd>
             <dt>{t('basket.shipping')}</dt>
-            <dd>{basket.shippingCost_formatted}</dd>
+            <dd>{net ? t('shop.netPrice', { amount: basket.shippingCost_net_formatted }) : basket.shippingCost_formatted}</dd>
             <dt>{t('basket.total')}</dt>
             <dd className="basket-totals__total">{basket.worth_formatted}</dd>
           </dl>
@@ -190,4 +200,12 @@ function BasketInstalments({ basket }: { basket: BasketSummary }) {
   const params: InstalmentParams | null = useAppSelector((state) => state.basketPage.instalment);
   if (!params) return null;
   return <InstalmentOffer params={params} input={{ price: basket.worth, basketCount: basket.productsCounter, allProductsAllow: basket.products.every((line) => line.instalments !== false) && (params.allProductsAllow ?? true) }} headingId="basket-instalments-title" />;
+}
+
+/** A line whose part does not fit the vehicle chosen now says so before the shopper goes on (issue 25). */
+function LineFitWarning({ productId }: { productId: number }) {
+  const { t } = useTranslation();
+  const answer = useAppSelector((state) => selectFit(state, productId));
+  if (answer?.status !== 'none') return null;
+  return <p className="basket-fit-warning">{t('fit.lineDoesNotFit', { vehicle: answer.vehicle.label })}</p>;
 }

@@ -4,6 +4,7 @@ import { LoadingState } from '../../components/LoadingState';
 import { CategoryCompass } from '../../components/CategoryCompass';
 
 import { BrakeFinder } from '../../components/brakes/BrakeFinder';
+import { engineCategoryRows } from '../../domain/vehicle';
 
 /**
  * The brake system page: the brake finder (the page's main content, so in the page's own chunk
@@ -11,6 +12,8 @@ import { BrakeFinder } from '../../components/brakes/BrakeFinder';
 export default function BrakesPage() {
   const { t } = useTranslation();
   const categories = useAppSelector((state) => state.page.categories);
+  // With a saved engine, the compass counts are that engine's, as the home tiles' (zero: a disabled item).
+  const engineCounts = useAppSelector((state) => state.vehicle.categoryCounts);
   return (
     <div className="page page--brakes">
       <h1>{t('brakes.title')}</h1>
@@ -19,7 +22,7 @@ export default function BrakesPage() {
       <LoadingState />
       <section aria-labelledby="brakes-categories">
         <h2 id="brakes-categories">{t('brakes.categories')}</h2>
-        <CategoryCompass rows={categories} />
+        <CategoryCompass rows={engineCategoryRows(categories, engineCounts?.rows ?? null)} engineId={engineCounts?.engineId ?? null} />
       </section>
     </div>
   );

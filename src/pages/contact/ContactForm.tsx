@@ -8,7 +8,9 @@ import { CheckboxField, ErrorSummary, fieldIds, TextField } from '../../componen
 import { Modal } from '../../components/Modal';
 import { Select } from '../../components/Select';
 import { Tooltip } from '../../components/Tooltip';
-import { CONTACT_FIELDS, CONTACT_SUBJECTS, type ContactSubject } from '../../domain/contactForm';
+import { UploadField } from '../../components/UploadField';
+import { CONTACT_ATTACHMENT_MAX_MB, CONTACT_FIELDS, CONTACT_SUBJECTS, type ContactSubject } from '../../domain/contactForm';
+import { PHOTO_FIELD, PHOTO_MAX } from '../../domain/upload';
 import type { FormErrors, FormFieldSpec, FormFieldValue } from '../../domain/formRules';
 import { infoPageLink } from '../../domain/infoPages';
 
@@ -21,6 +23,8 @@ const SPEC = Object.fromEntries(CONTACT_FIELDS.map((f) => [f.name, f])) as Recor
  * The contact form: checked by the form flow (local rules, then the bank account by the
  * validation URL), sent to POST /contact.php; a second submit while one is under way is
  * ignored. Errors are tied to their fields and listed in a summary; focus goes to the first.
+ * Its file fields (a document, a photo) are checked when chosen and go with the message
+ * (multipart); the confirmation lists the files the shop received.
  */
 export function ContactForm() {
   const { t, i18n } = useTranslation();
@@ -56,12 +60,23 @@ export function ContactForm() {
   const closeTerms = useCallback(() => setTermsOpen(false), []);
 
   if (flowMatches(flow, 'submitted')) {
+    const received = flow?.context.received ?? [];
     return (
       <section className="contact-form contact-form--sent" aria-labelledby="contact-form-title">
         <h2 id="contact-form-title">{t('forms.contact.title')}</h2>
         <div className="form-success" role="status">
           <p className="form-success__title">{t('forms.contact.sentTitle')}</p>
           <p>{t('forms.contact.sentText')}</p>
+          {received.length ? (
+            <>
+              <p>{t('forms.contact.received')}</p>
+              <ul className="form-success__files">
+                {received.map((file) => (
+                  <li key={file.field}>{t('forms.contact.receivedFile', { name: file.name, size: Math.max(1, Math.round(file.size / 1024)) })}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </div>
         <button type="button" className="button button--secondary" onClick={() => dispatch(flowSend({ id: CONTACT_FORM_FLOW, event: { type: 'RESET' } }))}>
           {t('forms.contact.another')}
@@ -88,7 +103,7 @@ export function ContactForm() {
       <h2 id="contact-form-title">{t('forms.contact.title')}</h2>
       <p className="form-note">{t('forms.contact.lead')}</p>
       <ErrorSummary formId={FORM_ID} title={t('forms.summary', { count: summary.length })} items={summary} failure={flowMatches(flow, 'failed') ? flow?.context.failure : null} />
-      <form className="form" noValidate data-flow={CONTACT_FORM_FLOW} onSubmit={onSubmit} aria-describedby="contact-form-required" aria-busy={busy}>
+      <form className="form" noValidate encType="multipart/form-data" data-flow={CONTACT_FORM_FLOW} onSubmit={onSubmit} aria-describedby="contact-form-required" aria-busy={busy}>
         <p id="contact-form-required" className="form-note">
           {t('forms.requiredNote')}
         </p>
@@ -134,6 +149,18 @@ export function ContactForm() {
           maxLength={SPEC.message.maxlength}
           onEdit={onEdit}
         />
+        <fieldset className="contact-files">
+          <legend>{t('contact.filesTitle')}</legend>
+          <p className="form-note">{t('contact.filesLead')}</p>
+          <UploadField name="attachment" label={t('contact.attachment')} hint={t('contact.attachmentHint', { mb: CONTACT_ATTACHMENT_MAX_MB })} maxFilesizeMb={CONTACT_ATTACHMENT_MAX_MB} />
+          <UploadField
+            name={PHOTO_FIELD}
+            label={t('contact.opinionPhoto')}
+            hint={t('contact.opinionPhotoHint', { width: PHOTO_MAX.width, height: PHOTO_MAX.height, mb: CONTACT_ATTACHMENT_MAX_MB })}
+            accept=".jpg,.jpeg,image/jpeg"
+            maxFilesizeMb={CONTACT_ATTACHMENT_MAX_MB}
+          />
+        </fieldset>
         <CheckboxField
           formId={FORM_ID}
           name="terms"

@@ -7,12 +7,13 @@ import { notifyRequested, quantityEntered } from '../../../store/actions';
 import type { ProductPageData } from '../../api/wire';
 import type { PriceMode } from '../../../machines/buyBox';
 import { formatPrice } from '../../domain/priceMask';
-import { buyStateOf, isPhysical, lineTotal, nextRebate, rebateSteps, showsFreeLabel, unitPriceAt } from '../../domain/productOffer';
+import { availabilityShown, buyStateOf, isPhysical, lineTotal, nextRebate, rebateSteps, showsFreeLabel, unitPriceAt } from '../../domain/productOffer';
 import { unitLabel } from '../../domain/quantity';
 import { EMAIL_PATTERN } from '../../domain/fieldValidation';
 import { QuantityStepper, showQuantity } from '../../components/QuantityStepper';
 import { PriceBlock } from './PriceBlock';
 import { ShippingInfo } from './ShippingInfo';
+import { useLocalPath } from '../../components/useLocalPath';
 
 const CONTACT_LINK = '/contact.php';
 
@@ -24,6 +25,7 @@ const CONTACT_LINK = '/contact.php';
  */
 export function BuyBox({ product }: { product: ProductPageData }) {
   const { t } = useTranslation();
+  const local = useLocalPath();
   const dispatch = useAppDispatch();
   const box = useAppSelector(selectBuyBox);
   const offer = useAppSelector(selectChosenOffer);
@@ -38,7 +40,8 @@ export function BuyBox({ product }: { product: ProductPageData }) {
   const size = sizeId ? product.sizes[sizeId] : null;
   const buyState = offer && size ? buyStateOf({ productType: product.product_type, gratis: size.gratis, availability: offer.availability, prices: offer.prices, phonePrice: size.phone_price }) : null;
   const physical = isPhysical(product.product_type);
-  const rules = rulesFor(product, sizeId, mode);
+  const shownAvailability = offer && size ? availabilityShown(offer.availability, size.phone_price) : null;
+  const rules = rulesFor(product, sizeId);
   const unitName = (n: number) => unitLabel(n, product.unit, product.unit_plural);
 
   const steps = offer ? rebateSteps(offer.prices, product.price_type) : [];
@@ -94,13 +97,13 @@ export function BuyBox({ product }: { product: ProductPageData }) {
       {offer && size && buyState !== 'gratis' ? (
         <div className="buy-box__availability">
           <p className={`availability availability--${offer.availability.status}`}>
-            {offer.availability.status_gfx ? <img src={offer.availability.status_gfx} alt="" width="16" height="16" /> : null}
-            <span>{offer.availability.status_description}</span>
+            {shownAvailability?.gfx ? <img src={shownAvailability.gfx} alt="" width="16" height="16" /> : null}
+            <span>{shownAvailability?.description}</span>
           </p>
           {physical && size.amount > 0 && offer.availability.status !== 'disable' ? (
             <p className="availability__stock">{t('buy.stock', { amount: showQuantity(size.amount), unit: unitName(size.amount) })}</p>
           ) : null}
-          <ShippingInfo availability={offer.availability} delivery={offer.delivery} physical={physical} />
+          <ShippingInfo availability={offer.availability} delivery={offer.delivery} physical={physical} leadHours={product.order_by_lead_hours} />
         </div>
       ) : null}
 
@@ -153,7 +156,7 @@ export function BuyBox({ product }: { product: ProductPageData }) {
           ) : null}
           {buyState === 'phonePrice' || buyState === 'pointsOnly' ? (
             <p className="buy-box__contact">
-              <a href={CONTACT_LINK}>{t('buy.contactUs')}</a>
+              <a href={local(CONTACT_LINK)}>{t('buy.contactUs')}</a>
             </p>
           ) : null}
           {buyState === 'unavailable' ? <NotifyForm /> : null}

@@ -1,12 +1,21 @@
 import { useTranslation } from '../../i18n/react';
 import { useAppSelector } from '../../../store/hooks';
-import type { ShippingOption } from '../../api/wire';
+import type { ProductPageData, ShippingOption } from '../../api/wire';
+import { selectChosenOffer } from '../../../store/productSelectors';
+import { showsShippingInfo } from '../../domain/shippingTime';
+import { isPhysical } from '../../domain/productOffer';
 
-/** The delivery info box: couriers in two groups, prepaid and pay-on-delivery, with cost and time. */
-export function DeliveryInfo() {
+/**
+ * The delivery info box: couriers in two groups, prepaid and pay-on-delivery, with cost and time.
+ * Not shown where the chosen size shows no shipping information (an "order" status with an
+ * unknown delivery time hides it on the whole page: storefront spec, section 4).
+ */
+export function DeliveryInfo({ product }: { product: ProductPageData }) {
   const { t } = useTranslation();
   const shipping = useAppSelector((state) => state.product.shipping);
+  const offer = useAppSelector(selectChosenOffer);
   if (shipping.status === 'idle') return null;
+  if (offer && !showsShippingInfo({ availability: offer.availability, delivery: offer.delivery, physical: isPhysical(product.product_type) })) return null;
   const groups: Array<[string, ShippingOption[]]> = [
     ['buy.prepaid', shipping.options.filter((o) => o.prepaid === 'prepaid')],
     ['buy.payOnDelivery', shipping.options.filter((o) => o.prepaid === 'dvp')],

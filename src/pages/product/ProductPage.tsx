@@ -5,8 +5,13 @@ import { useTranslation } from '../../i18n/react';
 import { useAppSelector } from '../../../store/hooks';
 import { LoadingState } from '../../components/LoadingState';
 import { catalogueNumber } from '../../domain/brakes';
+import { photoImage } from '../../domain/responsiveImage';
+import { PRODUCT_PHOTO } from '../../domain/photoPlaces/product';
+import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { HotspotZone } from '../../components/HotspotZone';
 import { BuyBox } from './BuyBox';
+import { FitNoteSlot } from '../../components/FitNoteSlot';
+import { TRAIT } from '../../api/wire';
 import { DeliveryInfo } from './DeliveryInfo';
 import { Instalments } from './Instalments';
 import { hasBrakeForm, splitDescription, techNameOf } from '../../domain/brakePlacement';
@@ -44,9 +49,12 @@ export default function ProductPage() {
   return (
     <div className="page page--product">
       <div className="product">
-        <img className="product__image" src={product.icon} alt={product.name} width="320" height="320" />
+        <ProductPhoto icon={product.icon} name={product.name} />
         <div className="product__info">
           <h1>{product.name}</h1>
+          {/* The price comes right after the name: on a phone's first screen both show (the facts, which
+              the product XML completes later, follow the buy box and push nothing down). */}
+          <BuyBox product={product} />
           <dl className="product__facts">
             <dt>{t('product.producer')}</dt>
             <dd>{product.producer.name}</dd>
@@ -62,11 +70,16 @@ export default function ProductPage() {
                 </Fragment>
               ))}
           </dl>
-          <BuyBox product={product} />
+          {/* Whether the part fits the chosen vehicle, and with what note (issue 25). */}
+          <FitNoteSlot
+            productId={product.product_id}
+            categoryId={product.category.id}
+            axisId={product.awardedParameters.find((parameter) => parameter.id === TRAIT.axis)?.values[0]?.id ?? null}
+          />
         </div>
       </div>
       <div className="product__extras">
-        <DeliveryInfo />
+        <DeliveryInfo product={product} />
         <Instalments />
       </div>
       <section className="product__description" aria-labelledby="product-description">
@@ -119,4 +132,10 @@ function ProductFinder() {
       <FinderSection name="details" title={t('finder.sections.details')} state="disabled" open={false} level={3} onToggle={() => undefined} />
     </div>
   );
+}
+
+/** The product's picture: the page's largest, sized per layout and fetched first (the server preloads it). */
+function ProductPhoto({ icon, name }: { icon: string; name: string }) {
+  const photo = photoImage(icon, PRODUCT_PHOTO);
+  return <ResponsiveImage className="product__image" sources={photo.sources} srcSet={photo.srcSet} sizes={photo.sizes} alt={name} width={320} height={320} priority />;
 }

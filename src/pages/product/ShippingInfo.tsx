@@ -1,19 +1,36 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import type { SizeAvailability, SizeDelivery } from '../../api/wire';
-import { shippingCostLabel, shippingPromise } from '../../domain/shippingTime';
+import { ORDER_BY_LEAD_HOURS, shippingCostLabel, shippingPromise } from '../../domain/shippingTime';
 
 const MINUTE_MS = 60_000;
 
-/** The shipping promise and cost of the chosen size; the "order within" countdown ticks each minute. */
-export function ShippingInfo({ availability, delivery, physical }: { availability: SizeAvailability; delivery: SizeDelivery; physical: boolean }) {
+/**
+ * The shipping promise and cost of the chosen size; the "order within" countdown starts the
+ * page's order-by lead time (the shop's setting, with the page data) before the deadline and
+ * ticks each minute.
+ */
+export function ShippingInfo({
+  availability,
+  delivery,
+  physical,
+  leadHours = ORDER_BY_LEAD_HOURS,
+}: {
+  availability: SizeAvailability;
+  delivery: SizeDelivery;
+  physical: boolean;
+  leadHours?: number;
+}) {
   const { t } = useTranslation();
-  const [now, setNow] = useState(() => new Date());
+  // The server does not know the shopper's clock: the first render (server and hydration alike)
+  // shows the data's promise, the countdown starts once mounted.
+  const [now, setNow] = useState<Date | null>(null);
   useEffect(() => {
+    setNow(new Date());
     const timer = window.setInterval(() => setNow(new Date()), MINUTE_MS);
     return () => window.clearInterval(timer);
   }, []);
-  const promise = shippingPromise({ availability, delivery, physical, now });
+  const promise = shippingPromise({ availability, delivery, physical, now, leadHours });
   const cost = shippingCostLabel(delivery, physical && promise.kind !== 'unknown' && promise.kind !== 'hidden');
   if (promise.kind === 'hidden') return null;
   return (

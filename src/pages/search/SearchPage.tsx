@@ -81,7 +81,7 @@ export default function SearchPage() {
           <section className="listing__results" aria-label={t('listing.results', { count: listing.total })} aria-busy={loading} data-loading={loading}>
             <h2 className="listing__count">{t('listing.results', { count: listing.total })}</h2>
             {listing.products.length === 0 ? <p className="listing__empty">{t('listing.empty')}</p> : null}
-            <ProductGrid products={listing.products} />
+            <ProductGrid products={listing.products} priorityFirst />
             {pages > 1 ? (
               <nav className="pagination" aria-label={t('listing.pagination')}>
                 {page > 1 ? <PartialLink href={listingHref(query, { page: String(page - 1) })}>{t('listing.previous')}</PartialLink> : <span />}

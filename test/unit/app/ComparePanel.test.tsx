@@ -62,6 +62,22 @@ describe('ComparePanel', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it("one product's details (Dettagli): its own table, not the 2-product minimum of the compare link", () => {
+    const onClose = jest.fn();
+    render(
+      <I18nextProvider i18n={createI18n('it')}>
+        <ComparePanel products={[pads[0]]} categoryId={BRAKE_CATEGORY.pads} onRemove={jest.fn()} onClose={onClose} single />
+      </I18nextProvider>,
+    );
+    expect(screen.getByRole('heading', { name: 'Dettagli del prodotto' })).toBeInTheDocument();
+    expect(screen.queryByText('Selezionare almeno 2 prodotti per il confronto')).toBeNull();
+    const table = screen.getByRole('table', { name: 'Pastiglie freno' });
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(1);
+    expect(within(table).getByRole('link', { name: /Pastiglie freno ATE 1/ })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /Chiudi i dettagli/ }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   it('asks for at least 2 products with fewer', () => {
     renderPanel([pads[0]], BRAKE_CATEGORY.pads);
     expect(screen.getByRole('status')).toHaveTextContent('Selezionare almeno 2 prodotti per il confronto');

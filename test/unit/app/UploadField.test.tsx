@@ -5,7 +5,14 @@ import { I18nextProvider } from '../../../src/i18n/react';
 import flows from '../../../store/flowsSlice';
 import { showAlert } from '../../../sagas/alert';
 import { createI18n } from '../../../src/i18n';
-import { checkChosenFile, rejectionAlert, UploadField, type MeasureImage } from '../../../src/components/UploadField';
+import { checkChosenFile, rejectionAlert, UploadField, type ReadFile } from '../../../src/components/UploadField';
+
+/** The first bytes of a baseline JPEG of this size: SOI, an APP0 (JFIF) segment, then its frame header (SOF0). */
+function jpegHead(width: number, height: number): Uint8Array {
+  const app0 = [0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00];
+  const sof0 = [0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01];
+  return new Uint8Array([0xff, 0xd8, ...app0, ...sof0]);
+}
 
 const MB = 1024 * 1024;
 const fileOf = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
@@ -19,28 +26,38 @@ function field(name: string, maxMb?: number) {
 }
 
 describe('checkChosenFile', () => {
-  const measure = (size: { width: number; height: number } | null) => jest.fn<ReturnType<MeasureImage>, Parameters<MeasureImage>>(async () => size);
+  const bytes = (value: Uint8Array | string) => jest.fn<ReturnType<ReadFile>, Parameters<ReadFile>>(async () => (typeof value === 'string' ? Uint8Array.from(value, (char) => char.charCodeAt(0)) : value));
+  const PDF = '%PDF-1.4\n';
 
-  it('refuses a blacklisted type and a file over data-max_filesize', async () => {
-    expect(await checkChosenFile(field('attachment', 5), fileOf('run.exe', 'application/octet-stream'))).toEqual({ kind: 'type_not_allowed' });
-    expect(await checkChosenFile(field('attachment', 5), fileOf('a.pdf', 'application/pdf', 5 * MB + 1))).toEqual({ kind: 'too_big', maxMb: 5 });
-    expect(await checkChosenFile(field('attachment', 5), fileOf('a.pdf', 'application/pdf', 5 * MB))).toBeNull();
-    expect(await checkChosenFile(field('attachment'), fileOf('a.pdf', 'application/pdf', 50 * MB))).toBeNull();
+  it('refuses a blacklisted type and a file over data-max_filesize, before reading it', async () => {
+    const read = bytes(PDF);
+    expect(await checkChosenFile(field('attachment', 5), fileOf('run.exe', 'application/octet-stream'), read)).toEqual({ kind: 'type_not_allowed' });
+    expect(await checkChosenFile(field('attachment', 5), fileOf('a.pdf', 'application/pdf', 5 * MB + 1), read)).toEqual({ kind: 'too_big', maxMb: 5 });
+    expect(read).not.toHaveBeenCalled();
+    expect(await checkChosenFile(field('attachment', 5), fileOf('a.pdf', 'application/pdf', 5 * MB), read)).toBeNull();
+    expect(await checkChosenFile(field('attachment'), fileOf('a.pdf', 'application/pdf', 50 * MB), read)).toBeNull();
   });
 
-  it('wants a .jpg for opinion_photo, and measures it only then', async () => {
-    const size = measure({ width: 100, height: 100 });
-    expect(await checkChosenFile(field('opinion_photo'), fileOf('p.png', 'image/png'), size)).toEqual({ kind: 'jpg_only' });
-    expect(size).not.toHaveBeenCalled();
-    expect(await checkChosenFile(field('opinion_photo'), fileOf('p.jpg', 'image/jpeg'), size)).toBeNull();
-    expect(size).toHaveBeenCalledTimes(1);
+  it('refuses by content what its name hides: a program, PHP, HTML', async () => {
+    expect(await checkChosenFile(field('attachment', 5), fileOf('fattura.pdf', 'application/pdf'), bytes('MZ\x90\x00'))).toEqual({ kind: 'type_not_allowed' });
+    expect(await checkChosenFile(field('attachment', 5), fileOf('foto.jpg', 'image/jpeg'), bytes('<?php echo 1;'))).toEqual({ kind: 'type_not_allowed' });
+    expect(await checkChosenFile(field('attachment', 5), fileOf('nota.txt', 'text/plain'), bytes('  <html><script>x()</script>'))).toEqual({ kind: 'type_not_allowed' });
+    expect(await checkChosenFile(field('attachment', 5), fileOf('nota.txt', 'text/plain'), bytes('Pastiglie anteriori'))).toBeNull();
   });
 
-  it('refuses a photo above 2048x1536 (measured), and a .jpg that does not decode', async () => {
-    expect(await checkChosenFile(field('opinion_photo'), fileOf('p.jpg', 'image/jpeg'), measure({ width: 3000, height: 2000 }))).toEqual({ kind: 'photo_too_large', maxWidth: 2048, maxHeight: 1536 });
-    expect(await checkChosenFile(field('opinion_photo'), fileOf('p.jpg', 'image/jpeg'), measure({ width: 2048, height: 1537 }))).toMatchObject({ kind: 'photo_too_large' });
-    expect(await checkChosenFile(field('opinion_photo'), fileOf('p.jpg', 'image/jpeg'), measure({ width: 2048, height: 1536 }))).toBeNull();
-    expect(await checkChosenFile(field('opinion_photo'), fileOf('p.jpg', 'image/jpeg'), measure(null))).toEqual({ kind: 'jpg_only' });
+  it('wants a .jpg for opinion_photo, by name, type and content', async () => {
+    const read = bytes(jpegHead(100, 100));
+    expect(await checkChosenFile(field('opinion_photo'), fileOf('p.png', 'image/png'), read)).toEqual({ kind: 'jpg_only' });
+    expect(read).not.toHaveBeenCalled();
+    expect(await checkChosenFile(field('opinion_photo'), fileOf('p.jpg', 'image/jpeg'), read)).toBeNull();
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(await checkChosenFile(field('opinion_photo'), fileOf('p.jpg', 'image/jpeg'), bytes('not a picture'))).toEqual({ kind: 'jpg_only' });
+  });
+
+  it('refuses a photo above 2048x1536, read from its JPEG header', async () => {
+    expect(await checkChosenFile(field('opinion_photo'), fileOf('p.jpg', 'image/jpeg'), bytes(jpegHead(3000, 2000)))).toEqual({ kind: 'photo_too_large', maxWidth: 2048, maxHeight: 1536 });
+    expect(await checkChosenFile(field('opinion_photo'), fileOf('p.jpg', 'image/jpeg'), bytes(jpegHead(2048, 1537)))).toMatchObject({ kind: 'photo_too_large' });
+    expect(await checkChosenFile(field('opinion_photo'), fileOf('p.jpg', 'image/jpeg'), bytes(jpegHead(2048, 1536)))).toBeNull();
   });
 
   it('turns each rejection into an error alert whose text every language has', () => {
@@ -65,7 +82,7 @@ describe('checkChosenFile', () => {
   });
 });
 
-function setup(name: string, measure: MeasureImage, maxFilesizeMb?: number) {
+function setup(name: string, read: ReadFile, maxFilesizeMb?: number) {
   const seen: UnknownAction[] = [];
   const record: Middleware = () => (next) => (action) => {
     seen.push(action as UnknownAction);
@@ -75,7 +92,7 @@ function setup(name: string, measure: MeasureImage, maxFilesizeMb?: number) {
   render(
     <Provider store={store}>
       <I18nextProvider i18n={createI18n('it')}>
-        <UploadField name={name} label="Foto" hint="Solo .jpg" maxFilesizeMb={maxFilesizeMb} measure={measure} />
+        <UploadField name={name} label="Foto" hint="Solo .jpg" maxFilesizeMb={maxFilesizeMb} read={read} />
       </I18nextProvider>
     </Provider>,
   );
@@ -89,7 +106,7 @@ function setup(name: string, measure: MeasureImage, maxFilesizeMb?: number) {
 
 describe('UploadField', () => {
   it('is a labelled file field carrying its name, data-max_filesize and hint', () => {
-    const { input } = setup('attachment', async () => null, 5);
+    const { input } = setup('attachment', async () => new Uint8Array(), 5);
     expect(input).toHaveAttribute('type', 'file');
     expect(input).toHaveAttribute('name', 'attachment');
     expect(input).toHaveAttribute('data-max_filesize', '5');
@@ -97,7 +114,7 @@ describe('UploadField', () => {
   });
 
   it('on rejection clears the field and shows the alert', async () => {
-    const { input, choose, alerts } = setup('opinion_photo', async () => ({ width: 3000, height: 2000 }));
+    const { input, choose, alerts } = setup('opinion_photo', async () => jpegHead(3000, 2000));
     const clear = jest.spyOn(input, 'value', 'set');
     choose(fileOf('p.jpg', 'image/jpeg'));
     await waitFor(() => expect(alerts()).toEqual([{ key: 'upload.photoTooLarge', params: { width: 2048, height: 1536 }, style: 'error' }]));
@@ -106,7 +123,7 @@ describe('UploadField', () => {
   });
 
   it('keeps an accepted file without a message', async () => {
-    const { input, choose, alerts } = setup('opinion_photo', async () => ({ width: 800, height: 600 }));
+    const { input, choose, alerts } = setup('opinion_photo', async () => jpegHead(800, 600));
     const clear = jest.spyOn(input, 'value', 'set');
     choose(fileOf('p.jpg', 'image/jpeg'));
     await waitFor(() => expect(input.dataset.upload).toBe('accepted'));

@@ -127,8 +127,8 @@ describe('engine data navigation', () => {
   });
 
   it('a finder result link carries the vehicle as traits_alt[172622], with axis and category', () => {
-    expect(finderListingLink('41', 148723, 148728)).toBe('/search.php?traits_alt[172622]=41&traits_alt[148722]=148723&traits_alt[24]=148728');
-    expect(finderListingLink('Škoda|Octavia', null, null)).toBe(`/search.php?traits_alt[172622]=${encodeURIComponent('Škoda|Octavia')}`);
+    expect(finderListingLink('41', 148723, 148728)).toBe('/search.php?traits_alt%5B172622%5D=41&traits_alt%5B148722%5D=148723&traits_alt%5B24%5D=148728');
+    expect(finderListingLink('Škoda|Octavia', null, null)).toBe(`/search.php?traits_alt%5B172622%5D=${encodeURIComponent('Škoda|Octavia')}`);
   });
 
   it('uses the direct engine id when the option has one, else builds the result', () => {

@@ -17,9 +17,22 @@ describe('code search rules', () => {
   it('plans text from 2 characters after 500 ms, codes from 4 after 1000 ms', () => {
     expect(searchPlan('b')).toEqual({ kind: 'none' });
     expect(searchPlan('br')).toEqual({ kind: 'text', delayMs: LIVE_SEARCH_DELAY_MS });
-    expect(searchPlan('G12')).toEqual({ kind: 'none' });
+    expect(searchPlan('G12')).toEqual({ kind: 'text', delayMs: LIVE_SEARCH_DELAY_MS });
     expect(searchPlan('GD12')).toEqual({ kind: 'code', delayMs: CODE_SEARCH_DELAY_MS, code: 'GD12' });
     expect(searchPlan('13.04')).toEqual({ kind: 'code', delayMs: CODE_SEARCH_DELAY_MS, code: '1304' });
+  });
+
+  it('live search starts at 2 characters for every text: code-shaped text below 4 is searched as text, not silenced', () => {
+    for (const text of ['A4', 'C3', 'X5', '159', 'G12', '1.3']) expect(searchPlan(text)).toEqual({ kind: 'text', delayMs: LIVE_SEARCH_DELAY_MS });
+    expect(searchPlan('7')).toEqual({ kind: 'none' });
+  });
+
+  it('property: every text of 2 or more characters gets a live search', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 12 }), (text) => {
+        if (text.trim().length >= 2) expect(searchPlan(text).kind).not.toBe('none');
+      }),
+    );
   });
 
   it('property: a plan never starts below its threshold, and never for blank text', () => {
@@ -71,7 +84,9 @@ describe('live search groups', () => {
       ['producers', 3],
       ['menuNodes', 1],
     ]);
-    expect(groups[0].options[0]).toMatchObject({ index: 0, icon: '/i.svg', price: '40,00 €' });
+    expect(groups[0].options[0]).toMatchObject({ index: 0, icon: '/i.svg', price: { value: 40, formatted: '40,00 €', net: false } });
+    // The shop's price type net: the product's net price (brake-shop spec section 6).
+    expect(liveSearchGroups(result, 3, 'net')[0].options[0].price).toEqual({ value: 40, formatted: '32,79 €', net: true });
     expect(groups[2].options[0]).toMatchObject({ index: 4, breadcrumbs: ['Freni', 'Anteriori'] });
     expect(isOnlyOe(result)).toBe(false);
   });

@@ -6,10 +6,12 @@ describe('quantity rules', () => {
     expect(quantityBounds({ stock: -1 })).toEqual({ step: 1, precision: 0, min: 1, max: Infinity });
   });
 
-  it('raises the minimum to the largest of step, per-order, per-size and subscription minimums', () => {
+  it('raises the minimum to the largest of step, per-order, per-size and subscription minimums (spec section 5, as written)', () => {
     const range = { min_quantity_per_order: 2, min_size_quantity_per_order: 3, minimum_quantity_subscription: 5 };
-    expect(quantityBounds({ order_quantity_range: range }).min).toBe(3);
-    expect(quantityBounds({ order_quantity_range: range, subscription: true }).min).toBe(5);
+    expect(quantityBounds({ order_quantity_range: range }).min).toBe(5);
+    expect(quantityBounds({ order_quantity_range: { ...range, minimum_quantity_subscription: 1 } }).min).toBe(3);
+    expect(quantityBounds({ order_quantity_range: { minimum_quantity_subscription: 4 } }).min).toBe(4);
+    expect(quantityBounds({ unit_sellby: 6, order_quantity_range: range }).min).toBe(6);
   });
 
   it('caps the maximum to the smaller of stock and the per-order and per-size maximums', () => {

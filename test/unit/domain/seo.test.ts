@@ -99,6 +99,7 @@ function product(overrides: Partial<ProductPageData> = {}): ProductPageData {
     unit_precision: 0,
     for_points: false,
     price_type: 'gross',
+    order_by_lead_hours: 3,
     order_quantity_range: {
       max_quantity_per_order: null,
       max_size_quantity_per_order: null,
@@ -248,6 +249,7 @@ describe('productHead', () => {
       ['og:description', head.description],
       ['og:url', head.canonical],
       ['og:image', `${ORIGIN}/data/gfx/products/120.svg`],
+      ['og:image:alt', 'Pastiglie freno anteriori Brembo P85020'],
       ['product:price:amount', '45.90'],
       ['product:price:currency', 'EUR'],
       ['product:availability', 'in stock'],
@@ -255,6 +257,15 @@ describe('productHead', () => {
       ['product:retailer_item_id', 'P85020'],
       ['product:condition', 'new'],
     ]);
+  });
+
+  it('describes its picture for link previews: og:image:alt (the name) and a large Twitter card', () => {
+    const head = productHead(product(), opts);
+    expect(head.openGraph).toContainEqual(['og:image:alt', 'Pastiglie freno anteriori Brembo P85020']);
+    expect(head.meta).toEqual([['twitter:card', 'summary_large_image']]);
+    const html = renderHead(head, 'n0nce');
+    expect(html).toContain('<meta property="og:image:alt" content="Pastiglie freno anteriori Brembo P85020">');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
   });
 
   it('gives several sizes one Offer each, with its own name, price and availability', () => {
@@ -445,7 +456,7 @@ describe('the other pages', () => {
     expect(contactHead(opts)).toMatchObject({ title: 'Contatti e assistenza | FreniShop', canonical: `${ORIGIN}/contact.php` });
     expect(contactHead(opts).robots).toBeUndefined();
     expect(brakesHead(opts).robots).toBeUndefined();
-    expect(brakesHead({ ...opts, lang: 'en' })).toMatchObject({ title: 'Brake finder: find pads and discs for your car | FreniShop', canonical: `${ORIGIN}/brakes.php`, lang: 'en' });
+    expect(brakesHead({ ...opts, lang: 'en' })).toMatchObject({ title: 'Brake finder: find pads and discs for your car | FreniShop', canonical: `${ORIGIN}/en/brakes.php`, lang: 'en' });
   });
 
   it('no product: noindex and no canonical link', () => {

@@ -137,6 +137,11 @@ describe('shippingPromise', () => {
       expect(promise({ availability: today, now: at(12), leadHours: 1 })).toEqual({ kind: 'today', deadline: '14:00', orderWithin: null });
     });
 
+    it('before the shopper\u2019s clock is known (the page drawn by the server), the data\u2019s "ships today" stands, without a countdown', () => {
+      expect(promise({ availability: today, now: null })).toEqual({ kind: 'today', deadline: '14:00', orderWithin: null });
+      expect(promise({ availability: today, now: null, leadHours: 24 })).toEqual({ kind: 'today', deadline: '14:00', orderWithin: null });
+    });
+
     it('at or after the deadline it is no longer today: it ships in at least one day', () => {
       expect(promise({ availability: today, now: at(14) })).toEqual({ kind: 'days', days: 1 });
       expect(promise({ availability: today, now: at(18, 30) })).toEqual({ kind: 'days', days: 1 });

@@ -1,5 +1,6 @@
 import { createActor, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
+import { GRAPH_LIMIT } from './graphLimits';
 import { brakeFinderMachine, type BrakeFinderEmitted, type BrakeFinderEvent, type BrakeFinderInput } from '../../../machines/brakeFinder';
 import type { EngineNode } from '../../../src/api/wire';
 import {
@@ -470,6 +471,7 @@ function checkInvariants(snapshot: Snapshot) {
 describe('brake finder machine: model-based paths', () => {
   // The graph utilities walk the machine's pure transitions (the typing timers are tested above).
   const paths = getShortestPaths(brakeFinderMachine, {
+    limit: GRAPH_LIMIT,
     input: { startsAtOnce: true },
     events: eventsFor,
     // The state and the parts of the context that change what can happen next (not request counters).
@@ -510,8 +512,15 @@ describe('brake finder machine: model-based paths', () => {
       actor.start();
       checkInvariants(actor.getSnapshot());
       for (const step of path.steps.slice(1)) {
+        const before = actor.getSnapshot();
         actor.send(step.event);
-        checkInvariants(actor.getSnapshot());
+        const after = actor.getSnapshot();
+        checkInvariants(after);
+        // Section rules (brake-shop spec section 4): clearing products also clears details.
+        if (!before.matches('products.disabled' as never) && after.matches('products.disabled' as never)) {
+          expect(after.matches('details.disabled' as never)).toBe(true);
+          expect(after.context.detailsIds).toEqual([]);
+        }
       }
       expect(actor.getSnapshot().value).toEqual(path.state.value);
       actor.stop();
@@ -545,6 +554,7 @@ describe('brake finder machine: select tab, model-based paths (timer-free)', () 
   }
 
   const paths = getShortestPaths(brakeFinderMachine, {
+    limit: GRAPH_LIMIT,
     input: { startsAtOnce: true },
     events: selectEvents,
     serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, choice: snapshot.context.choice, engine: snapshot.context.engine }),

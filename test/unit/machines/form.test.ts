@@ -21,7 +21,7 @@ describe('form machine', () => {
   it('starts editing with no errors', () => {
     const { value, context } = start();
     expect(value()).toBe('editing');
-    expect(context()).toEqual({ action: '/contact.php', errors: {}, order: [], pending: null, failure: null, sent: 0 });
+    expect(context()).toEqual({ action: '/contact.php', errors: {}, order: [], pending: null, failure: null, sent: 0, received: [] });
   });
 
   it('editing -> editing: local errors are kept in form order and the first is focused', () => {
@@ -66,7 +66,7 @@ describe('form machine', () => {
 
   it('validating -> editing when the server marks a field, which is focused', () => {
     const { actor, value, context, emitted } = start();
-    actor.send({ type: 'SUBMIT', fields: fields({ iban: 'IT00' }) });
+    actor.send({ type: 'SUBMIT', fields: fields({ iban: 'IT60X0542811101000000123456' }) });
     actor.send({ type: 'CHECKED', errors: { iban: { key: 'form.bankAccount' } } });
     expect(value()).toBe('editing');
     expect(context().errors).toEqual({ iban: { key: 'form.bankAccount' } });
@@ -75,7 +75,7 @@ describe('form machine', () => {
 
   it('validating -> failed when the server check cannot be made', () => {
     const { actor, value, context } = start();
-    actor.send({ type: 'SUBMIT', fields: fields({ iban: 'IT00' }) });
+    actor.send({ type: 'SUBMIT', fields: fields({ iban: 'IT60X0542811101000000123456' }) });
     actor.send({ type: 'CHECK_FAILED' });
     expect(value()).toBe('failed');
     expect(context().failure).toBe('forms.checkFailed');

@@ -44,10 +44,10 @@ describe('live search machine', () => {
     expect(emitted).toEqual([{ type: 'fetch', requestId: 1, query: 'bre', code: false }]);
   });
 
-  it('a code waits for 4 characters and 1000 ms', () => {
+  it('a code takes the code search from 4 characters and 1000 ms; shorter code-like text is searched as text', () => {
     const { actor, clock, emitted, value } = start();
     actor.send({ type: 'TYPED', text: 'GD1' });
-    expect(value()).toEqual({ request: 'idle', popup: 'closed' });
+    expect(value()).toEqual({ request: 'waiting', popup: 'closed' });
     actor.send({ type: 'TYPED', text: 'GDB1' });
     // The spec's 1000 ms, not the constant: a change of CODE_SEARCH_DELAY_MS fails here.
     clock.increment(999);

@@ -1,11 +1,13 @@
 import { createActor, type AnyStateMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { GRAPH_LIMIT, pathName } from './graphLimits';
 import { allMachines } from '../../../machines';
 import { bannersMachine, type BannersEmitted, type BannersEvent } from '../../../machines/banners';
 import { layoutModeMachine, type LayoutModeEmitted, type LayoutModeEvent, type LayoutModeNumber } from '../../../machines/layoutMode';
 import { stickyHeaderMachine, type StickyHeaderEvent } from '../../../machines/stickyHeader';
 import { miniBasketMachine, type MiniBasketContext, type MiniBasketEmitted, type MiniBasketEvent } from '../../../machines/miniBasket';
 import { formMachine, type FormContext, type FormEmitted, type FormEvent } from '../../../machines/form';
+import { garageMachine, type GarageEmitted, type GarageEvent } from '../../../machines/garage';
 import { BANNER_COOKIE_DAYS } from '../../../src/domain/banners';
 import { miniBasketView } from '../../../src/domain/miniBasket';
 import { CONTACT_FIELDS } from '../../../src/domain/contactForm';
@@ -43,7 +45,7 @@ function hasTimersOrActors(machine: AnyStateMachine): boolean {
   return visit(machine.root as unknown as NodeLike);
 }
 
-const MODEL_TESTED = ['banners', 'form', 'layoutMode', 'miniBasket', 'stickyHeader', 'vehicleConfigurator'];
+const MODEL_TESTED = ['banners', 'form', 'garage', 'layoutMode', 'miniBasket', 'stickyHeader', 'vehicleConfigurator'];
 
 describe('model-based tests cover every timer-free machine', () => {
   it('the timer-free machines of the registry are the ones model-tested here (and in vehicleConfigurator.test.ts)', async () => {
@@ -70,11 +72,11 @@ function walk<TEvent extends { type: string }, TEmitted>(
   key: (snapshot: { value: unknown; context: never }) => string = serialize,
 ) {
   expect(paths.length).toBeGreaterThan(1);
-  for (const path of paths) {
+  for (const [index, path] of paths.entries()) {
     try {
       walkPath(path);
     } catch (error) {
-      throw new Error(`path ${path.description}:\n${(error as Error).message}`);
+      throw new Error(`${pathName(path, index)}:\n${(error as Error).message}`);
     }
   }
   function walkPath(path: (typeof paths)[number]) {
@@ -105,7 +107,7 @@ describe('banners machine: model-based paths', () => {
     { type: 'DISMISS', id: 'discount_code' },
     { type: 'DISMISS', id: 'free_shipping' },
   ];
-  const paths = createTestModel(bannersMachine, { events, serializeState: serialize }).getShortestPaths({ allowDuplicatePaths: true });
+  const paths = createTestModel(bannersMachine, { events, serializeState: serialize, limit: GRAPH_LIMIT }).getShortestPaths({ allowDuplicatePaths: true });
 
   it('reaches the banners shown, with none, one or both closed', () => {
     const ends = paths.map((path) => path.state.context.dismissed.length);
@@ -133,7 +135,7 @@ describe('banners machine: model-based paths', () => {
 describe('layout mode machine: model-based paths', () => {
   const modes: LayoutModeNumber[] = [1, 2, 3, 4];
   const events: LayoutModeEvent[] = modes.map((mode) => ({ type: 'VIEW_MEASURED', mode }));
-  const paths = createTestModel(layoutModeMachine, { events, serializeState: serialize }).getShortestPaths({ allowDuplicatePaths: true });
+  const paths = createTestModel(layoutModeMachine, { events, serializeState: serialize, limit: GRAPH_LIMIT }).getShortestPaths({ allowDuplicatePaths: true });
   const layoutOf = { 1: 'mobile', 2: 'tablet', 3: 'desktop', 4: 'desktop' } as const;
 
   it('reaches every view type', () => {
@@ -160,7 +162,7 @@ describe('sticky header machine: model-based paths', () => {
     { type: 'SCROLLED', fixed: true, height: 130 },
     { type: 'SCROLLED', fixed: false, height: 120 },
   ];
-  const paths = createTestModel(stickyHeaderMachine, { events, serializeState: serialize }).getSimplePaths({ allowDuplicatePaths: true });
+  const paths = createTestModel(stickyHeaderMachine, { events, serializeState: serialize, limit: GRAPH_LIMIT }).getSimplePaths({ allowDuplicatePaths: true });
 
   it('reaches the header fixed and static again', () => {
     expect(new Set(paths.map((path) => path.state.value))).toEqual(new Set(['static', 'fixed']));
@@ -191,7 +193,7 @@ describe('mini basket machine: model-based paths', () => {
       { type: 'REMOVE_FAILED' as const, key },
     ]),
   ];
-  const paths = createTestModel(miniBasketMachine, { events: eventsFor, serializeState: serialize }).getShortestPaths({ allowDuplicatePaths: true });
+  const paths = createTestModel(miniBasketMachine, { events: eventsFor, serializeState: serialize, limit: GRAPH_LIMIT }).getShortestPaths({ allowDuplicatePaths: true });
 
   it('reaches the panel open with rows being removed, and closed by the last row going', () => {
     expect(paths.some((path) => path.state.value === 'open' && path.state.context.removing.length === 2)).toBe(true);
@@ -253,7 +255,7 @@ describe('form machine: model-based paths', () => {
   ];
   // `sent` only counts: states that differ by it alone are the same state of the flow.
   const key = (snapshot: { value: unknown; context: FormContext }) => JSON.stringify({ value: snapshot.value, context: { ...snapshot.context, sent: Math.min(snapshot.context.sent, 1) } });
-  const model = createTestModel(formMachine, { input: { action: '/contact.php' }, events: eventsFor, serializeState: key });
+  const model = createTestModel(formMachine, { input: { action: '/contact.php' }, events: eventsFor, serializeState: key, limit: GRAPH_LIMIT });
   const paths = model.getShortestPaths({ allowDuplicatePaths: true });
 
   it('the test forms are what their names say', () => {
@@ -303,5 +305,53 @@ describe('form machine: model-based paths', () => {
       { action: '/contact.php' },
       key as never,
     );
+  });
+});
+
+/* ------------------------------------------------------------------ garage */
+
+describe('garage machine: model-based paths', () => {
+  const events: GarageEvent[] = [
+    { type: 'OPEN' },
+    { type: 'CLOSE' },
+    { type: 'SWITCH', key: 'a' },
+    { type: 'REMOVE', key: 'a' },
+    { type: 'MAKE_DEFAULT', key: 'b' },
+    { type: 'RENAME', key: 'b', name: 'Auto di casa' },
+  ];
+  const paths = createTestModel(garageMachine, { events, serializeState: serialize, limit: GRAPH_LIMIT }).getSimplePaths({ allowDuplicatePaths: true });
+
+  it('every path: only an open panel asks for anything; switching closes it, the others keep it open', () => {
+    walk<GarageEvent, GarageEmitted>(garageMachine, paths, ({ snapshot, before, event, emitted }) => {
+      if (before.value === 'closed' || event === null) expect(emitted).toEqual([]);
+      if (before.value !== 'open' || event === null) return;
+      if (event.type === 'SWITCH') expect([snapshot.value, emitted]).toEqual(['closed', [{ type: 'switch', key: 'a' }]]);
+      if (event.type === 'CLOSE') expect([snapshot.value, emitted]).toEqual(['closed', []]);
+      if (event.type === 'REMOVE') expect([snapshot.value, emitted]).toEqual(['open', [{ type: 'remove', key: 'a' }]]);
+      if (event.type === 'MAKE_DEFAULT') expect([snapshot.value, emitted]).toEqual(['open', [{ type: 'makeDefault', key: 'b' }]]);
+      if (event.type === 'RENAME') expect([snapshot.value, emitted]).toEqual(['open', [{ type: 'rename', key: 'b', name: 'Auto di casa' }]]);
+    });
+    expect(new Set(paths.map((path) => path.state.value))).toEqual(new Set(['closed', 'open']));
+  });
+});
+
+/* ------------------------------------------------------------------ bounded searches */
+
+describe('graph searches are bounded', () => {
+  it('a search that visits more states than its limit fails at once instead of running on', () => {
+    const events: BannersEvent[] = [{ type: 'READ', dismissed: [] }, { type: 'DISMISS', id: 'free_shipping' }];
+    expect(() => createTestModel(bannersMachine, { events, serializeState: serialize, limit: 2 }).getShortestPaths()).toThrow('Traversal limit exceeded');
+    // The same search under the suite's limit completes.
+    expect(createTestModel(bannersMachine, { events, serializeState: serialize, limit: GRAPH_LIMIT }).getShortestPaths()).toHaveLength(1);
+  });
+
+  it('paths are named by their events, briefly', () => {
+    const events: BannersEvent[] = [{ type: 'READ', dismissed: [] }, { type: 'DISMISS', id: 'free_shipping' }];
+    const paths = createTestModel(bannersMachine, { events, serializeState: serialize, limit: GRAPH_LIMIT }).getShortestPaths();
+    const names = paths.map(pathName);
+    expect(names).toEqual(['path 1: READ → DISMISS']);
+    const long = { steps: [{ event: { type: 'xstate.init' } }, ...Array.from({ length: 40 }, () => ({ event: { type: 'DISMISS' } }))] };
+    expect(pathName(long, 6)).toMatch(/^path 7: DISMISS → DISMISS .*\.\.\.$/);
+    expect(pathName(long, 6)).toHaveLength(120);
   });
 });

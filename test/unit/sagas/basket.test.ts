@@ -2,10 +2,11 @@ import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { call, cancelled } from 'redux-saga/effects';
-import { refreshBasket } from '../../../sagas/basket';
+import { refreshBasket, refreshOnRestore } from '../../../sagas/basket';
+import { pageRestored } from '../../../store/actions';
 import { fetchBasket } from '../../../src/api/basket';
 import type { BasketResponse, BasketSummary } from '../../../src/api/wire';
-import basketReducer, { basketFailed, basketLoaded, basketLoading, basketUserLoaded } from '../../../store/basketSlice';
+import basketReducer, { basketFailed, basketLoaded, basketLoading, basketRefreshRequested, basketUserLoaded } from '../../../store/basketSlice';
 
 const summary: BasketSummary = {
   productsCounter: 1,
@@ -72,5 +73,23 @@ describe('refreshBasket saga', () => {
     saga.restore('asked').throw(new Error('offline')).put(basketFailed());
     saga.next().is(cancelled());
     saga.next(false).isDone();
+  });
+});
+
+describe('back/forward cache restores (issue 22)', () => {
+  function pageshow(persisted: boolean) {
+    const event = new Event('pageshow') as Event & { persisted: boolean };
+    Object.defineProperty(event, 'persisted', { value: persisted });
+    window.dispatchEvent(event);
+  }
+
+  it('a page restored from the back/forward cache (persisted) asks for the basket again; a fresh load does not', async () => {
+    // Counts the basket refreshes asked for.
+    const refreshes = (count = 0, action: { type: string }) => (action.type === basketRefreshRequested.type ? count + 1 : count);
+    const run = expectSaga(refreshOnRestore).withReducer(refreshes).put(pageRestored()).put(basketRefreshRequested()).hasFinalState(1).silentRun(50);
+    // A fresh page show first (nothing happens), then a restore.
+    setTimeout(() => pageshow(false), 5);
+    setTimeout(() => pageshow(true), 10);
+    await run;
   });
 });

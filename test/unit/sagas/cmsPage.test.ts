@@ -29,8 +29,8 @@ describe('information pages (page type cms)', () => {
 
   it('each topic links to its page in the language shown, Italian for another', () => {
     expect(infoPageLink('returns', 'it')).toBe('/pages/resi-e-rimborsi');
-    expect(infoPageLink('returns', 'pl')).toBe('/pages/zwroty-i-zwrot-pieniedzy');
-    expect(infoPageLink('terms', 'en')).toBe('/pages/terms-and-conditions');
+    expect(infoPageLink('returns', 'pl')).toBe('/pl/pages/zwroty-i-zwrot-pieniedzy');
+    expect(infoPageLink('terms', 'en')).toBe('/en/pages/terms-and-conditions');
     expect(infoPageLink('shipping', 'de')).toBe('/pages/spedizioni-e-consegne');
   });
 

@@ -6,7 +6,7 @@ import { call, fork } from 'redux-saga/effects';
 import { formMachine } from '../../../machines/form';
 import { showAlert } from '../../../sagas/alert';
 import { runFlow } from '../../../sagas/flows';
-import { checkFields, fieldElement, focusElement, focusFirstError, formSaga, scrollToElement, sendFormValues } from '../../../sagas/form';
+import { checkFields, fieldElement, focusElement, focusFirstError, formFiles, formSaga, scrollToElement, sendFormValues } from '../../../sagas/form';
 import { sendForm, validateFieldOnServer } from '../../../src/api/forms';
 import { CONTACT_FIELDS } from '../../../src/domain/contactForm';
 import { ERROR_SCROLL_MS } from '../../../src/domain/formRules';
@@ -61,9 +61,35 @@ describe('form saga: server validation', () => {
 describe('form saga: the submit', () => {
   it('a sent form tells the flow (expectSaga)', () => {
     return expectSaga(sendFormValues, ID, '/contact.php', values)
-      .provide([[call(sendForm, '/contact.php', values), { status: 'ok', id: 7 }]])
-      .put(flowSend({ id: ID, event: { type: 'SUBMITTED' } }))
+      .provide([
+        [call(formFiles, ID), []],
+        [call(sendForm, '/contact.php', values, []), { status: 'ok', id: 7, attachments: [] }],
+      ])
+      .put(flowSend({ id: ID, event: { type: 'SUBMITTED', received: [] } }))
       .run();
+  });
+
+  it('sends the files the page accepted with the form, and tells the flow which the shop received (expectSaga)', () => {
+    const files = [{ field: 'opinion_photo', file: new File([new Uint8Array([0xff, 0xd8, 0xff])], 'pinza.jpg', { type: 'image/jpeg' }) }];
+    const received = [{ field: 'opinion_photo', name: 'pinza.jpg', size: 3 }];
+    return expectSaga(sendFormValues, ID, '/contact.php', values)
+      .provide([
+        [call(formFiles, ID), files],
+        [call(sendForm, '/contact.php', values, files), { status: 'ok', id: 8, attachments: received }],
+      ])
+      .put(flowSend({ id: ID, event: { type: 'SUBMITTED', received } }))
+      .run();
+  });
+
+  it('formFiles reads only the accepted files of the form', () => {
+    document.body.innerHTML = `<form data-flow="${ID}"><input type="file" name="attachment" data-upload="accepted"><input type="file" name="opinion_photo" data-upload="rejected: jpg_only"></form>`;
+    const [accepted, rejected] = Array.from(document.querySelectorAll('input'));
+    const file = new File(['%PDF-1.4'], 'libretto.pdf', { type: 'application/pdf' });
+    Object.defineProperty(accepted, 'files', { value: [file] });
+    Object.defineProperty(rejected, 'files', { value: [new File(['x'], 'x.png')] });
+    expect(formFiles(ID)).toEqual([{ field: 'attachment', file }]);
+    expect(formFiles('form:none')).toEqual([]);
+    document.body.innerHTML = '';
   });
 
   it('a refusal that names a field comes back as that field\u2019s error (expectSaga)', () => {

@@ -1,7 +1,7 @@
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, throwError } from 'redux-saga-test-plan/providers';
-import type { Effect } from 'redux-saga/effects';
+import { put, type Effect } from 'redux-saga/effects';
 import type { PriceMode } from '../../../machines/buyBox';
 import { addProduct, resetQuantity, applyQuantity, fetchSize, loadInstalments, loadOffer, loadShipping, notifyRequested, sendNotice } from '../../../sagas/product';
 import { addLineToBasket } from '../../../sagas/basketAdd';
@@ -34,6 +34,7 @@ import {
   quantitySet,
   shippingFailed,
   shippingLoaded,
+  shippingCleared,
   shippingLoading,
   type SizeOffer,
 } from '../../../store/productSlice';
@@ -145,6 +146,7 @@ function productData(overrides: Partial<ProductPageData> = {}): ProductPageData 
     unit_precision: 0,
     for_points: false,
     price_type: 'gross',
+    order_by_lead_hours: 3,
     order_quantity_range: {
       max_quantity_per_order: null,
       max_size_quantity_per_order: null,
@@ -625,12 +627,13 @@ describe('loadShipping', () => {
     ['a service product', productData({ product_type: 'product_service' }), offer],
     ['an unavailable size', product, { ...offer, availability: availability({ status: 'disable' }) }],
     ['an undefined delivery', product, { ...offer, delivery: delivery({ undefined: 'true' }) }],
-  ])('hidden for %s: nothing asked, nothing shown', async (_label, p, o) => {
+    ['an "order" size with an unknown delivery time', product, { ...offer, availability: availability({ status: 'order', delivery_days_undefined: 'true' }) }],
+  ])('hidden for %s: nothing asked, and no couriers shown (not even those of a size chosen before)', async (_label, p, o) => {
     const { effects } = await expectSaga(loadShipping, p, 'uniw', 1, o, new Map())
       .provide([[matchers.call.fn(fetchShippingOptions), couriers]])
       .not.call.fn(fetchShippingOptions)
       .run();
-    expect(effects.put).toBeUndefined();
+    expect(effects.put).toEqual([put(shippingCleared())]);
   });
 });
 
@@ -733,11 +736,11 @@ describe('sendNotice', () => {
 describe('quantity rules of a size', () => {
   it('the stock caps the quantity for a size sold on order too (storefront spec, section 5)', () => {
     const onOrder = productData({ sizes: { uniw: size({ amount: 12, availability: availability({ status: 'order', status_description: 'Su ordinazione' }) }) } });
-    expect(rulesFor(onOrder, 'uniw', 'normal').max).toBe(12);
+    expect(rulesFor(onOrder, 'uniw').max).toBe(12);
     const inStock = productData({ sizes: { uniw: size({ amount: 12 }) } });
-    expect(rulesFor(inStock, 'uniw', 'normal').max).toBe(12);
+    expect(rulesFor(inStock, 'uniw').max).toBe(12);
     const unlimited = productData({ sizes: { uniw: size({ amount: -1, availability: availability({ status: 'order' }) }) } });
-    expect(rulesFor(unlimited, 'uniw', 'normal').max).toBe(Infinity);
+    expect(rulesFor(unlimited, 'uniw').max).toBe(Infinity);
   });
 });
 

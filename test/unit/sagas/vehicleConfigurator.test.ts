@@ -126,6 +126,7 @@ describe('vehicle configurator saga', () => {
 
   it('restores the saved vehicle from local storage', () => {
     return expectSaga(restoreSavedVehicle)
+      .withState({ page: { location: { type: 'main', path: '/main.php', query: {}, productId: null } } })
       .provide([
         [matchers.call.fn(readVehicleStorage), fiat],
         [matchers.call.fn(currentSearch), ''],
@@ -134,8 +135,30 @@ describe('vehicle configurator saga', () => {
       .run();
   });
 
+  it('on the brake page, asks for the saved engine\u2019s category counts (its compass follows the vehicle)', () => {
+    return expectSaga(restoreSavedVehicle)
+      .withState({ page: { location: { type: 'brakes', path: '/brakes.php', query: {}, productId: null } } })
+      .provide([
+        [matchers.call.fn(readVehicleStorage), fiat],
+        [matchers.call.fn(currentSearch), ''],
+      ])
+      .put(vehicleRestored(fiat))
+      .put(engineCategoriesRequested({ engineId: fiat.engine!.id }))
+      .run();
+  });
+
+  it('loads the category counts for the chosen engine on the brake page', () => {
+    const rows: Array<[number, string, number]> = [[148728, 'Pastiglie freno', 3]];
+    return expectSaga(loadEngineCategories, engineCategoriesRequested({ engineId: 20011 }))
+      .withState({ page: { location: { type: 'brakes', path: '/brakes.php', query: {}, productId: null } } })
+      .provide([[matchers.call.fn(fetchCategoryCounts), rows]])
+      .put(engineCategoriesLoaded({ engineId: 20011, rows }))
+      .run();
+  });
+
   it('restores the vehicle of the address, naming unknown levels from their lists', () => {
     return expectSaga(restoreSavedVehicle)
+      .withState({ page: { location: { type: 'main', path: '/main.php', query: {}, productId: null } } })
       .provide([
         [matchers.call.fn(readVehicleStorage), fiat],
         [matchers.call.fn(currentSearch), '?menu_alt[2_1]=7&menu_alt[2_2]=71'],
@@ -164,6 +187,7 @@ describe('vehicle configurator saga', () => {
     return Promise.all([
       expectSaga(clearVehicle).provide([[matchers.call.fn(writeVehicleStorage), undefined]]).call(writeVehicleStorage, removed).put(vehicleCleared()).run(),
       expectSaga(removeVehicle)
+        .withReducer(rootReducer)
         .provide([
           [matchers.call.fn(writeVehicleStorage), undefined],
           [matchers.call.fn(navigateTo), undefined],

@@ -58,8 +58,10 @@ describe('the session recorder', () => {
       window.history.replaceState(null, '', '/product-11-x.html?record');
       const monitor = sessionRecorder();
       expect(monitor?.effectTriggered).toEqual(expect.any(Function));
-      const button = document.querySelector('button[data-session-recorder]');
-      expect(button?.getAttribute('aria-label')).toBe('Save the recorded session as a JSON file');
+      const button = document.querySelector<HTMLButtonElement>('button[data-session-recorder]');
+      // The README names the button by what it shows: "Save session".
+      expect(button?.textContent).toBe('Save session');
+      expect(button?.getAttribute('aria-label')).toBeNull();
       expect((window as unknown as { __shopSession: () => { url: string } }).__shopSession().url).toBe('/product-11-x.html?record');
       button?.remove();
     } finally {

@@ -1,0 +1,2 @@
+export declare const JAVA_PATH: string;
+export declare function ensureJava(): string;

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { FITMENT_LIMITS, type FitmentAnswer } from '../../src/api/wire';
+import type { ShopRepository } from '../db/repository';
+import { BadRequest, optionalText } from '../http';
+
+/** A list of ids "1,2,3" (or ";"-separated), each a positive integer, at most `max` of them, repeats dropped. */
+function idList(query: Record<string, unknown>, name: string, max: number): number[] {
+  const text = optionalText(query, name, max * 14);
+  if (text === undefined) throw new BadRequest('missing_parameter', `Parameter ${name} is required`);
+  const parts = text.split(/[,;]/);
+  if (parts.some((part) => !/^\d{1,12}$/.test(part) || Number(part) <= 0)) throw new BadRequest('invalid_parameter', `Parameter ${name} must list positive integers`);
+  const ids = [...new Set(parts.map(Number))];
+  if (ids.length > max) throw new BadRequest('invalid_parameter', `Parameter ${name} lists more than ${max} ids`);
+  return ids;
+}
+
+/**
+ * GET /ajax/fitment.php?engines=&products= (ours, issue 25): which of these products fit which
+ * of these engines, with each fit's qualifiers. Catalogue data, the same for every visitor.
+ */
+export function fitmentRoutes(app: FastifyInstance, repo: ShopRepository): void {
+  app.get('/ajax/fitment.php', async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const engines = idList(query, 'engines', FITMENT_LIMITS.engines);
+    const products = idList(query, 'products', FITMENT_LIMITS.products);
+    const answer: FitmentAnswer = { fits: await repo.fitments(engines, products) };
+    reply.header('Cache-Control', 'public, max-age=300');
+    return answer;
+  });
+}

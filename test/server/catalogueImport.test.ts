@@ -1,0 +1,205 @@
+/**
+ * A shop's own catalogue: `npm run catalogue:import -- FILE` / `catalogue:export` (format:
+ * docs/catalogue-format.md), on this project's backend (SQLite, and PostgreSQL in the
+ * server-postgres project). The shop under test keeps serving while the import writes through
+ * its own connection, as the command does.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BasketResponse } from '../../src/api/wire';
+import { SPECIAL_PRODUCTS } from '../../server/db/catalogue/specialProducts';
+import { importCatalogueFile, openCatalogueDb, type OpenedCatalogueDb } from '../../server/db/catalogue/importer';
+import { exportCatalogue } from '../../server/db/catalogue/store';
+import { watchCatalogueVersion, whenCatalogueChanges, type CatalogueChange } from '../../server/catalogueEvents';
+import { BACKEND, startTestShop, Visitor, type TestShop, productPath } from './helpers';
+
+jest.setTimeout(60_000);
+const ROOT = join(__dirname, '..', '..');
+const SAMPLE = join(ROOT, 'catalogue', 'sample.jsonl');
+
+let shop: TestShop;
+let catalogue: OpenedCatalogueDb;
+beforeAll(async () => {
+  shop = await startTestShop();
+  catalogue = await openCatalogueDb({ databaseUrl: shop.databaseUrl, sqlitePath: join(shop.dir, 'shop.sqlite') });
+});
+afterAll(async () => {
+  await catalogue.close();
+  await shop.close();
+});
+
+type Line = Record<string, unknown> & { kind: string };
+const readLines = (path: string): Line[] => readFileSync(path, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Line);
+const writeLines = (name: string, lines: Line[]) => {
+  const path = join(shop.dir, name);
+  writeFileSync(path, lines.map((line) => JSON.stringify(line)).join('\n') + '\n');
+  return path;
+};
+async function exportNow(): Promise<Line[]> {
+  const lines: string[] = [];
+  await exportCatalogue(catalogue.db, (line) => void lines.push(line));
+  return lines.map((line) => JSON.parse(line) as Line);
+}
+const count = async (table: string) => Number((await shop.one<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`)).n);
+const fingerprint = async () => ({
+  products: await count('products'),
+  sizes: await shop.sql('SELECT product_id, size_id, price_gross, stock FROM sizes ORDER BY product_id, size_id LIMIT 50'),
+  fitments: await count('fitments'),
+  params: await count('product_params'),
+});
+const sampleProducts = () => readLines(SAMPLE).filter((line) => line.kind === 'product');
+const productLine = (lines: Line[], id: number) => lines.find((line) => line.kind === 'product' && line.id === id)!;
+const sizesOf = (line: Line) => line.sizes as Array<Record<string, unknown>>;
+
+describe(`catalogue import (${BACKEND})`, () => {
+  it('refuses a file with bad rows whole, naming each line, field and reason; nothing changes', async () => {
+    const before = await fingerprint();
+    const lines = readLines(SAMPLE);
+    const products = lines.map((line, index) => [line, index + 1] as const).filter(([line]) => line.kind === 'product');
+    const [first, firstLine] = products[0];
+    const [second, secondLine] = products[1];
+    const [third, thirdLine] = products[2];
+    sizesOf(first)[0].price_gross = -5;
+    second.category_id = 999_999;
+    third.fitments = [123_456_789];
+    const path = writeLines('bad.jsonl', [...lines, { kind: 'product', id: 'x' } as unknown as Line]);
+    writeFileSync(path, readFileSync(path, 'utf8') + '{ not json\n');
+    const result = await importCatalogueFile(catalogue.db, path);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors).toEqual([
+      { line: firstLine, field: 'sizes[0].price_gross', reason: 'must be at least 0' },
+      { line: secondLine, field: 'category_id', reason: 'names category 999999, not defined above' },
+      { line: thirdLine, field: 'fitments[0].engine_id', reason: 'names engine 123456789, not defined above' },
+      { line: lines.length + 1, field: 'id', reason: 'must be a whole number from 1' },
+      { line: lines.length + 2, field: 'record', reason: expect.stringMatching(/^is not JSON/) },
+    ]);
+    expect(await fingerprint()).toEqual(before);
+  });
+
+  it('the command line says which rows are bad (plain lines when not on a terminal) and exits 1', () => {
+    const lines = readLines(SAMPLE);
+    const index = lines.findIndex((line) => line.kind === 'product');
+    sizesOf(lines[index])[0].price_net = 1_000_000;
+    const path = writeLines('bad-net.jsonl', lines);
+    const env: NodeJS.ProcessEnv = { ...process.env, DB_PATH: join(shop.dir, 'shop.sqlite') };
+    if (shop.databaseUrl) env.DATABASE_URL = shop.databaseUrl;
+    delete env.NODE_OPTIONS;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/catalogue.ts', 'import', path], { cwd: ROOT, env, encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('Checking: 100%');
+    expect(run.stderr).toContain('The catalogue was NOT changed: 1 error(s)');
+    expect(run.stderr).toContain(`line ${index + 1}, sizes[0].price_net: must not be above price_gross`);
+  });
+
+  it('imports the sample catalogue: its products are the shop, the others are gone, baskets keep their lines', async () => {
+    // A visitor's basket holds a product the sample does not have.
+    const sampleIds = new Set(sampleProducts().map((line) => line.id));
+    const gone = (await shop.one<{ id: number }>("SELECT p.id FROM products p JOIN sizes s ON s.product_id = p.id WHERE s.status = 'enable' AND s.stock = -1 AND p.id >= 100 ORDER BY p.id DESC LIMIT 1")).id;
+    expect(sampleIds.has(gone)).toBe(false);
+    const visitor = new Visitor(shop.app);
+    expect((await visitor.post('/basketchange.php?mode=1', { product: String(gone), size: 'uniw', number: '1', getAjax: 'true' })).statusCode).toBe(200);
+    const kept = SPECIAL_PRODUCTS.rebateTiers;
+    expect((await visitor.post('/basketchange.php?mode=1', { product: String(kept), size: 'uniw', number: '2', getAjax: 'true' })).statusCode).toBe(200);
+
+    const result = await importCatalogueFile(catalogue.db, SAMPLE);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.summary.products).toMatchObject({ total: sampleIds.size, removed: 300 - sampleIds.size + result.summary.products.added });
+    expect(result.summary.basketLinesWithdrawn).toBe(1);
+    expect(await count('products')).toBe(sampleIds.size);
+    expect((await shop.app.inject({ url: await productPath(shop.app, kept) })).statusCode).toBe(200);
+    expect((await shop.app.inject({ url: `/product-${gone}-x.html` })).statusCode).toBe(404);
+
+    const basket = (await visitor.get('/ajax/basket.php?getAjax=true')).json() as BasketResponse;
+    expect(basket.basket.products.map((line) => Number(line.id))).toEqual([kept]);
+    const withdrawn = await shop.sql<{ product_id: number; count: number; product_name: string }>('SELECT product_id, count, product_name FROM basket_lines_withdrawn');
+    expect(withdrawn).toEqual([{ product_id: gone, count: 1, product_name: expect.stringMatching(/\w/) }]);
+  });
+
+  it('a re-import that changes a price is seen on the product page; a notice of a size back in stock is answered', async () => {
+    const visitor = new Visitor(shop.app);
+    const unavailable = SPECIAL_PRODUCTS.unavailable;
+    expect((await visitor.post('/ajax/notify.php', { product: String(unavailable), size: 'uniw', email: 'back@example.it' })).statusCode).toBe(200);
+    const lines = await exportNow();
+    sizesOf(productLine(lines, SPECIAL_PRODUCTS.rebateTiers))[0].price_gross = 1234.56;
+    sizesOf(productLine(lines, SPECIAL_PRODUCTS.rebateTiers))[0].price_net = 1011.93;
+    Object.assign(sizesOf(productLine(lines, unavailable))[0], { stock: 5, status: 'enable' });
+    const result = await importCatalogueFile(catalogue.db, writeLines('price.jsonl', lines));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.summary.products).toMatchObject({ added: 0, removed: 0 });
+    expect(result.summary.restocked).toEqual([expect.objectContaining({ email: 'back@example.it', productId: unavailable, sizeId: 'uniw' })]);
+    const page = await shop.app.inject({ url: await productPath(shop.app, SPECIAL_PRODUCTS.rebateTiers) });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/1\.234,56/);
+  });
+
+  it('a product brought back puts the withdrawn basket line back', async () => {
+    const [{ product_id: gone, visitor_id: visitorId }] = await shop.sql<{ product_id: number; visitor_id: string }>('SELECT product_id, visitor_id FROM basket_lines_withdrawn');
+    const lines = await exportNow();
+    const template = productLine(lines, SPECIAL_PRODUCTS.rebateTiers);
+    lines.push({ ...template, id: gone, slug: 'back-again', name: 'Pastiglie di nuovo in vendita', sizes: [{ size_id: 'uniw', name: 'Taglia unica', stock: -1, status: 'enable', price_gross: 20, price_net: 16.39 }] });
+    const result = await importCatalogueFile(catalogue.db, writeLines('back.jsonl', lines));
+    expect(result.ok && result.summary.basketLinesRestored).toBe(1);
+    expect(await shop.sql('SELECT product_id FROM basket_lines WHERE visitor_id = ? ORDER BY product_id', visitorId)).toEqual(
+      [{ product_id: Math.min(gone, SPECIAL_PRODUCTS.rebateTiers) }, { product_id: Math.max(gone, SPECIAL_PRODUCTS.rebateTiers) }],
+    );
+    expect(await count('basket_lines_withdrawn')).toBe(0);
+  });
+
+  it('also reads one JSON array of the same records, numbering errors by record', async () => {
+    const lines = await exportNow();
+    const path = join(shop.dir, 'array.json');
+    writeFileSync(path, JSON.stringify(lines, null, 2));
+    const good = await importCatalogueFile(catalogue.db, path);
+    expect(good.ok).toBe(true);
+    const index = lines.findIndex((line) => line.kind === 'product');
+    sizesOf(lines[index])[0].status = 'sometimes';
+    writeFileSync(path, JSON.stringify(lines));
+    const bad = await importCatalogueFile(catalogue.db, path);
+    expect(bad).toMatchObject({ ok: false, numbering: 'record', errors: [{ line: index + 1, field: 'sizes[0].status', reason: 'must be one of enable, order, disable' }] });
+  });
+
+  it('a running server hears the import (the catalogue version its listeners, such as the page cache, are told)', async () => {
+    const before = await shop.repository.catalogueVersion();
+    const heard: CatalogueChange[] = [];
+    let wake: () => void = () => undefined;
+    const told = new Promise<void>((resolve) => (wake = resolve));
+    const stopListening = whenCatalogueChanges((change) => {
+      heard.push(change);
+      wake();
+    });
+    const stopWatching = watchCatalogueVersion(() => shop.repository.catalogueVersion(), 20, before);
+    try {
+      const result = await importCatalogueFile(catalogue.db, SAMPLE);
+      expect(result.ok && result.summary.catalogueVersion).toBe(before + 1);
+      await told;
+      expect(heard).toEqual([{ version: before + 1 }]);
+    } finally {
+      stopWatching();
+      stopListening();
+    }
+  });
+
+  it('export then import is a round trip', async () => {
+    const first = await exportNow();
+    const path = writeLines('round.jsonl', first);
+    const result = await importCatalogueFile(catalogue.db, path);
+    expect(result.ok).toBe(true);
+    const second = await exportNow();
+    expect(second.slice(1)).toEqual(first.slice(1));
+    expect(first[0]).toMatchObject({ kind: 'catalogue', format: 1 });
+    expect(first.filter((line) => line.kind === 'product')).toHaveLength(await count('products'));
+  });
+
+  it('stores fitment qualifiers (migration 9: position, from_month, to_month, note), and exports them', async () => {
+    const result = await importCatalogueFile(catalogue.db, SAMPLE);
+    expect(result.ok && result.summary.fitmentQualifiersIgnored).toBe(false);
+    const qualified = sampleProducts().find((line) => (line.fitments as unknown[] | undefined)?.some((fitment) => typeof fitment === 'object'))!;
+    const stored = await shop.sql('SELECT engine_id, position, from_month, to_month, note FROM fitments WHERE product_id = ? AND position IS NOT NULL', qualified.id);
+    expect(stored).toEqual([{ ...(qualified.fitments as Array<Record<string, unknown>>)[0] }]);
+    expect(productLine(await exportNow(), qualified.id as number).fitments).toEqual(qualified.fitments);
+  });
+});

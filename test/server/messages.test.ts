@@ -1,0 +1,149 @@
+/**
+ * Messages reach the owner: with SMTP_URL set, contact messages and notice requests are mailed
+ * as they are stored, and an import that brings a size back in stock writes to whoever asked.
+ * The mail goes to a real SMTP server started here (smtp-server); `npm run messages` lists
+ * what was stored.
+ */
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { SPECIAL_PRODUCTS } from '../../server/db/catalogue/specialProducts';
+import { importCatalogueFile, openCatalogueDb, type OpenedCatalogueDb } from '../../server/db/catalogue/importer';
+import { exportCatalogue } from '../../server/db/catalogue/store';
+import { mailerFromEnv, type Mailer } from '../../server/messages/mailer';
+import { answerRestockedNotices } from '../../server/messages/notify';
+import { BACKEND, startTestShop, Visitor, type TestShop } from './helpers';
+
+jest.setTimeout(60_000);
+const ROOT = join(__dirname, '..', '..');
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+  /** The raw message with quoted-printable soft breaks and escapes undone. */
+  text: string;
+}
+
+const decodeQuotedPrintable = (raw: string) =>
+  Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+
+let smtp: SMTPServer;
+let smtpUrl: string;
+const inbox: Received[] = [];
+const waiters: Array<() => void> = [];
+/** Waits until the inbox holds `count` mails. */
+const mails = (count: number) =>
+  new Promise<Received[]>((resolve) => {
+    const check = () => (inbox.length >= count ? resolve(inbox.slice(0, count)) : waiters.push(check));
+    check();
+  });
+
+let shop: TestShop;
+let mailer: Mailer;
+let catalogue: OpenedCatalogueDb;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        inbox.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((to) => to.address), raw, text: decodeQuotedPrintable(raw) });
+        for (const wake of waiters.splice(0)) wake();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  mailer = mailerFromEnv({ SMTP_URL: smtpUrl, MAIL_FROM: 'FreniShop <negozio@example.it>', MAIL_TO: 'titolare@example.it' })!;
+  shop = await startTestShop(300, { mailer });
+  catalogue = await openCatalogueDb({ databaseUrl: shop.databaseUrl, sqlitePath: join(shop.dir, 'shop.sqlite') });
+});
+afterAll(async () => {
+  await catalogue.close();
+  await shop.close();
+  mailer.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+describe(`messages reach the owner (${BACKEND})`, () => {
+  it('mails a contact message to the owner, answerable to the shopper', async () => {
+    inbox.length = 0;
+    const response = await new Visitor(shop.app).post('/contact.php', { name: 'Mario Rossi', contact: 'mario.rossi@example.it', subject: 'product', message: 'Quali pastiglie vanno bene per la mia Panda 1.2?', terms: '1' });
+    expect(response.statusCode).toBe(200);
+    const [mail] = await mails(1);
+    expect(mail.from).toBe('negozio@example.it');
+    expect(mail.to).toEqual(['titolare@example.it']);
+    expect(mail.text).toMatch(/^Reply-To: mario\.rossi@example\.it/m);
+    expect(mail.text).toContain(`Messaggio dal sito n. ${(response.json() as { id: number }).id} (prodotto): Mario Rossi`);
+    expect(mail.text).toContain('Quali pastiglie vanno bene per la mia Panda 1.2?');
+  });
+
+  it('mails a contact message with its files attached', async () => {
+    inbox.length = 0;
+    const boundary = '----shopMailUpload4f8a';
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    const fields = { name: 'Mario Rossi', contact: 'mario.rossi@example.it', subject: 'product', message: 'Allego il libretto della mia auto.', terms: '1' };
+    const payload = Buffer.concat([
+      ...Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="attachment"; filename="libretto.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      pdf,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const response = await shop.app.inject({ method: 'POST', url: '/contact.php', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    expect(response.statusCode).toBe(200);
+    const [mail] = await mails(1);
+    expect(mail.text).toContain('Allego il libretto della mia auto.');
+    expect(mail.text).toMatch(/Content-Type: application\/pdf; name=libretto\.pdf/);
+    expect(mail.text).toContain(pdf.toString('base64').slice(0, 40));
+  });
+
+  it('mails a notify-me request to the owner, and writes to the shopper when an import brings the size back', async () => {
+    inbox.length = 0;
+    const product = SPECIAL_PRODUCTS.unavailable;
+    const response = await new Visitor(shop.app).post('/ajax/notify.php', { product: String(product), size: 'uniw', email: 'giulia@example.it' });
+    expect(response.statusCode).toBe(200);
+    const [request] = await mails(1);
+    expect(request.to).toEqual(['titolare@example.it']);
+    expect(request.text).toContain(`giulia@example.it chiede di essere avvisato quando il prodotto ${product} (taglia uniw)`);
+
+    // The owner's next catalogue has the size in stock.
+    const lines: string[] = [];
+    await exportCatalogue(catalogue.db, (line) => void lines.push(line));
+    const records = lines.map((line) => JSON.parse(line) as { kind: string; id?: number; sizes?: Array<Record<string, unknown>> });
+    Object.assign(records.find((record) => record.kind === 'product' && record.id === product)!.sizes![0], { stock: 4, status: 'enable' });
+    const file = join(shop.dir, 'restock.jsonl');
+    writeFileSync(file, records.map((record) => JSON.stringify(record)).join('\n'));
+    const result = await importCatalogueFile(catalogue.db, file);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const answered = await answerRestockedNotices(catalogue.db, result.summary.restocked, { mailer, origin: 'https://www.frenishop.example' });
+    expect(answered).toEqual({ sent: 1, failed: 0 });
+    const [, back] = await mails(2);
+    expect(back.to).toEqual(['giulia@example.it']);
+    expect(back.text).toMatch(/^Subject: .*Di nuovo disponibile/m);
+    expect(back.text).toMatch(new RegExp(`https://www\\.frenishop\\.example/product-${product}-[a-z0-9-]+\\.html`));
+    // Answered: the notice is gone.
+    expect(await shop.sql('SELECT email FROM availability_notices WHERE product_id = ?', product)).toEqual([]);
+  });
+
+  it('npm run messages lists the stored messages and requests', () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, DB_PATH: join(shop.dir, 'shop.sqlite') };
+    if (shop.databaseUrl) env.DATABASE_URL = shop.databaseUrl;
+    delete env.NODE_OPTIONS;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/messages.ts'], { cwd: ROOT, env, encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/Contact messages \(\d+\)/);
+    expect(run.stdout).toContain('from Mario Rossi <mario.rossi@example.it>');
+    expect(run.stdout).toContain('  Quali pastiglie vanno bene per la mia Panda 1.2?');
+    expect(run.stdout).toContain('"E-mail me when it is back" requests');
+  });
+});
