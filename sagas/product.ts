@@ -5,8 +5,7 @@ import type { AddToBasketResult } from '../src/api/basket';
 import { fetchInstalmentParams, fetchProductXml, fetchProjector, requestAvailabilityNotice, type ProductXml, type ProjectorPart } from '../src/api/catalogue';
 import { fetchLowestPrices, fetchShippingOptions } from '../src/api/graphql';
 import type { BasketSummary, InstalmentParams, LowestPriceProduct, ProductPageData, ProjectorResponse, ShippingOption } from '../src/api/wire';
-import type { InstalmentRequest } from '../src/domain/instalments';
-import { buyStateOf, isPhysical, lineTotal, rebateSteps, unitPriceAt } from '../src/domain/productOffer';
+import { buyStateOf, instalmentRequestOf, isPhysical } from '../src/domain/productOffer';
 import { normaliseQuantity } from '../src/domain/quantity';
 import { showsShippingInfo } from '../src/domain/shippingTime';
 import { QUANTITY_AFTER_ADD } from '../src/domain/miniBasket';
@@ -17,7 +16,9 @@ import { BUY_BOX_FLOW, pageOffer, rulesFor, selectBuyBox, selectChosenOffer, sin
 export { singleSizeOf } from '../store/productSelectors';
 import {
   productXmlLoaded,
+  instalmentAsked,
   instalmentLoaded,
+  instalmentRequestKey,
   lowestPriceLoaded,
   notifyStatus,
   offerKey,
@@ -28,6 +29,7 @@ import {
   shippingLoaded,
   shippingLoading,
   shippingCleared,
+  shippingHash,
   type SizeOffer,
 } from '../store/productSlice';
 import type { RootState } from '../store';
@@ -196,7 +198,7 @@ export function* loadShipping(product: ProductPageData, sizeId: string, quantity
   // The delivery region the shopper gave (the basket page's estimate), sent as forcedRegion.
   const estimated: { kind: string; region?: string } | null = yield select((state: RootState | undefined) => state?.basketPage?.estimate.region ?? null);
   const region = estimated && (estimated.kind === 'mainland' || estimated.kind === 'remote') ? (estimated.region ?? null) : null;
-  const hash = `${product.product_id}|${sizeId}|${quantity}${region ? `|${region}` : ''}`;
+  const hash = shippingHash(product.product_id, sizeId, quantity, region);
   const known = cache.get(hash);
   if (known) {
     yield put(shippingLoaded(known));
@@ -214,24 +216,18 @@ export function* loadShipping(product: ProductPageData, sizeId: string, quantity
 }
 
 export function* loadInstalments(product: ProductPageData, quantity: number, offer: SizeOffer) {
-  const buyable = buyStateOf({ productType: product.product_type, gratis: false, availability: offer.availability, prices: offer.prices}) === 'available';
-  if (!buyable || !(offer.prices.value > 0)) {
+  const basket: BasketSummary | null = yield select((state: RootState | undefined) => state?.basket?.summary ?? null);
+  const request = instalmentRequestOf(product, quantity, offer, basket);
+  if (!request) {
     yield put(instalmentLoaded(null));
     return;
   }
-  const unit = unitPriceAt(quantity, product.price_type === 'net' ? offer.prices.price_net : offer.prices.value, rebateSteps(offer.prices, product.price_type));
-  const gross = unitPriceAt(quantity, offer.prices.value, rebateSteps(offer.prices, 'gross'));
-  const net = unitPriceAt(quantity, offer.prices.price_net, rebateSteps(offer.prices, 'net'));
-  const basket: BasketSummary | null = yield select((state: RootState | undefined) => state?.basket?.summary ?? null);
+  // The same request (the server's drawing of the page answered it, or it was asked before) is not asked again.
+  const key = instalmentRequestKey(request);
+  const known: boolean = yield select((state: RootState | undefined) => state?.product?.instalmentFor === key && state.product.instalment !== null);
+  if (known) return;
+  yield put(instalmentAsked(key));
   try {
-    const request: InstalmentRequest = {
-      currency: product.currency,
-      price: product.price_type === 'net' ? lineTotal(unit, quantity) : lineTotal(gross, quantity),
-      priceNet: lineTotal(net, quantity),
-      basketCount: basket?.productsCounter ?? 0,
-      basketCost: basket?.worth ?? 0,
-      basketCostNet: basket?.worth_net ?? 0,
-    };
     const params: InstalmentParams = yield call(fetchInstalmentParams, request);
     yield put(instalmentLoaded(params));
   } catch {
@@ -266,10 +262,14 @@ export function* runProductPage(action: ReturnType<typeof productLoaded> | Retur
   const product = action.type === pageLoaded.type ? (action.payload as PageState).product : (action.payload as ProductPageData);
   if (!product) return;
   const sizeId = singleSizeOf(product);
+  // The server drew this product's page with what the first calls would answer (see productOpened).
+  const drawn: boolean = yield select((state: RootState) => state.product?.fromServer === true && state.product.productId === product.product_id);
   yield put(productOpened({ productId: product.product_id, quantity: rulesFor(product, sizeId).min }));
-  const shippingCache = new Map<string, ShippingOption[]>();
+  // The couriers the server's drawing of the page already answered start the cache.
+  const known: Record<string, ShippingOption[]> = yield select((state: RootState) => state.product?.shippingKnown ?? {});
+  const shippingCache = new Map<string, ShippingOption[]>(Object.entries(known));
   yield fork(runFlow, BUY_BOX_FLOW, buyBoxMachine, { sizeId });
-  yield fork(loadAttributes, product.product_id);
+  if (!drawn) yield fork(loadAttributes, product.product_id);
   yield takeLatest(emittedBy('fetchSize'), fetchSize, product);
   yield takeEvery(emittedBy('add'), addProduct, product);
   yield takeEvery(emittedBy('alert'), alertOf);

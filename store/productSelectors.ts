@@ -1,5 +1,5 @@
 import type { ProductPageData } from '../src/api/wire';
-import { quantityBounds, type QuantityRules } from '../src/domain/quantity';
+import { normaliseQuantity, quantityBounds, type QuantityRules } from '../src/domain/quantity';
 import type { BuyBoxContext, PriceMode } from '../machines/buyBox';
 import type { RootState } from './index';
 import type { FlowMirror } from './flowsSlice';
@@ -70,4 +70,13 @@ export function rulesFor(product: ProductPageData, sizeId: string | null): Quant
     order_quantity_range: product.order_quantity_range,
     stock: size ? size.amount : -1,
   });
+}
+
+/**
+ * The quantity a size opens with: its minimum, corrected by its rules as the product saga
+ * corrects it when the size's data arrives (a size that cannot be ordered keeps the minimum).
+ */
+export function openingQuantity(product: ProductPageData, sizeId: string | null): number {
+  const rules = rulesFor(product, sizeId);
+  return rules.max < rules.min ? rules.min : normaliseQuantity(rules.min, rules).quantity;
 }

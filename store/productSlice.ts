@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProductXml, ProductXmlAttribute } from '../src/api/catalogue';
 import type { BundlePrice, InstalmentParams, Money, ShippingOption, SizeAvailability, SizeDelivery, SizePrices } from '../src/api/wire';
 import type { PriceMode } from '../machines/buyBox';
+import type { InstalmentRequest } from '../src/domain/instalments';
 
 /** One size's offer in one price mode, as the product page shows it. */
 export interface SizeOffer {
@@ -12,6 +13,13 @@ export interface SizeOffer {
 }
 
 export const offerKey = (sizeId: string, mode: PriceMode) => `${sizeId}|${mode}`;
+
+/** The couriers' cache key: the product parameters they were asked for (and the delivery region given). */
+export const shippingHash = (productId: number, sizeId: string, quantity: number, region: string | null) =>
+  `${productId}|${sizeId}|${quantity}${region ? `|${region}` : ''}`;
+
+/** An instalment request's identity: the same request answers the same limits. */
+export const instalmentRequestKey = (request: InstalmentRequest) => JSON.stringify(request);
 
 /**
  * The product page's data beyond the page-level product (which is in `page.product`): the
@@ -27,6 +35,19 @@ export interface ProductState {
   shipping: { status: 'idle' | 'loading' | 'ready' | 'failed'; options: ShippingOption[] };
   lowestPrice: Record<string, Money | null>;
   instalment: InstalmentParams | null;
+  /** The request (`instalmentRequestKey`) the instalment limits answer: the same request is not asked again. */
+  instalmentFor: string | null;
+  /**
+   * Couriers already known by product-parameter hash (`shippingHash`): the server draws a
+   * product page with the opening size's, and the product saga starts its courier cache with them.
+   */
+  shippingKnown: Record<string, ShippingOption[]>;
+  /**
+   * True when this state came with the server's drawing of the page: the first opening of its
+   * product keeps what the server already answered (offer, lowest price, couriers, instalments,
+   * the product XML's attributes and sizes).
+   */
+  fromServer: boolean;
   attributes: ProductXmlAttribute[];
   notify: 'idle' | 'sending' | 'sent' | 'failed';
   /** The product XML's size versions name and sizes (storefront spec, call 7). */
@@ -41,6 +62,9 @@ const initialState: ProductState = {
   shipping: { status: 'idle', options: [] },
   lowestPrice: {},
   instalment: null,
+  instalmentFor: null,
+  shippingKnown: {},
+  fromServer: false,
   attributes: [],
   notify: 'idle',
   xmlVersionName: null,
@@ -51,8 +75,12 @@ const productSlice = createSlice({
   name: 'product',
   initialState,
   reducers: {
-    productOpened(_state, action: PayloadAction<{ productId: number; quantity: number }>) {
-      return { ...initialState, productId: action.payload.productId, quantity: action.payload.quantity };
+    productOpened(state, action: PayloadAction<{ productId: number; quantity: number }>) {
+      const opened = { ...initialState, productId: action.payload.productId, quantity: action.payload.quantity };
+      // The page the server drew: what it answered for this product is kept, once.
+      if (!state.fromServer || state.productId !== action.payload.productId) return opened;
+      const { offers, lowestPrice, instalment, instalmentFor, shippingKnown, attributes, xmlVersionName, xmlSizes } = state;
+      return { ...opened, offers, lowestPrice, instalment, instalmentFor, shippingKnown, attributes, xmlVersionName, xmlSizes };
     },
     offerLoaded(state, action: PayloadAction<{ sizeId: string; mode: PriceMode; offer: SizeOffer }>) {
       state.offers[offerKey(action.payload.sizeId, action.payload.mode)] = action.payload.offer;
@@ -75,6 +103,10 @@ const productSlice = createSlice({
     },
     lowestPriceLoaded(state, action: PayloadAction<{ sizeId: string; price: Money | null }>) {
       state.lowestPrice[action.payload.sizeId] = action.payload.price;
+    },
+    /** An instalment request is asked (its key): its answer follows with `instalmentLoaded`. */
+    instalmentAsked(state, action: PayloadAction<string>) {
+      state.instalmentFor = action.payload;
     },
     instalmentLoaded(state, action: PayloadAction<InstalmentParams | null>) {
       state.instalment = action.payload;
@@ -102,6 +134,7 @@ export const {
   shippingLoaded,
   shippingFailed,
   lowestPriceLoaded,
+  instalmentAsked,
   instalmentLoaded,
   attributesLoaded,
   productXmlLoaded,

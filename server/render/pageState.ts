@@ -13,6 +13,12 @@ import vehicleReducer, { type VehicleState } from '../../store/vehicleSlice';
 import { brandNames } from '../../src/domain/brakeFinder';
 import finderReducer from '../../store/finderSlice';
 import { EXTRA_SCRIPTS_PREFIX } from '../extraScripts';
+import type { BasketSummary, ProductPageData } from '../../src/api/wire';
+import { instalmentRequestOf, isPhysical, productXmlOf } from '../../src/domain/productOffer';
+import { showsShippingInfo } from '../../src/domain/shippingTime';
+import productReducer, { instalmentRequestKey, offerKey, productOpened, shippingHash, type ProductState } from '../../store/productSlice';
+import { openingQuantity, pageOffer, singleSizeOf } from '../../store/productSelectors';
+import { instalmentAnswer } from '../routes/content';
 
 /**
  * The shop's snippet and widget HTML for a device, cleaned once by the same allow-list as every
@@ -34,6 +40,44 @@ const CMS_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+){0,11}$/;
 
 /** A slice's first state is its reducer's own (no copy of its fields here). */
 const SERVER_INIT = { type: 'server/init' };
+
+/**
+ * A product page opens with its one size chosen (storefront spec, section 4): the product saga
+ * would ask for that size's data, its lowest price of the last 30 days, its couriers and the
+ * instalment limits at once, and its XML (attributes, size versions). The server answers them here, from the same repository and by the
+ * same rules, so the page opens without a call (and without downloading the HTTP client); a
+ * size chosen later, or another quantity, is asked as before.
+ */
+async function productOpening(repo: ShopRepository, product: ProductPageData, basket: BasketSummary): Promise<ProductState> {
+  const sizeId = singleSizeOf(product);
+  const quantity = openingQuantity(product, sizeId);
+  const xml = productXmlOf(product);
+  const drawn: ProductState = {
+    ...productReducer(undefined, productOpened({ productId: product.product_id, quantity })),
+    fromServer: true,
+    attributes: xml.attributes,
+    xmlVersionName: xml.versionName,
+    xmlSizes: xml.sizes,
+  };
+  const offer = sizeId ? pageOffer(product, sizeId, 'normal') : null;
+  // Several sizes: none is chosen yet, and each is asked for when the shopper chooses it.
+  if (!sizeId || !offer) return drawn;
+  const shipping = showsShippingInfo({ availability: offer.availability, delivery: offer.delivery, physical: isPhysical(product.product_type) });
+  const instalmentRequest = instalmentRequestOf(product, quantity, offer, basket);
+  const [lowest, couriers, instalment] = await Promise.all([
+    repo.lowestPrices([{ productId: product.product_id, sizeId }]),
+    shipping ? repo.shippingOptions(product.product_id, sizeId, quantity) : null,
+    instalmentRequest ? instalmentAnswer(repo, instalmentRequest.price, basket) : null,
+  ]);
+  const lowestPrice = lowest[0]?.sizes.find((size) => size.id === sizeId)?.price[product.price_type] ?? null;
+  return {
+    ...drawn,
+    offers: { [offerKey(sizeId, 'normal')]: offer },
+    lowestPrice: { [sizeId]: lowestPrice },
+    shippingKnown: couriers ? { [shippingHash(product.product_id, sizeId, quantity, null)]: couriers } : {},
+    ...(instalmentRequest && instalment ? { instalment, instalmentFor: instalmentRequestKey(instalmentRequest) } : {}),
+  };
+}
 
 function withBrands(vehicle: VehicleState, items: VehicleOption[]): VehicleState {
   return { ...vehicle, options: { ...vehicle.options, brand: { parentId: null, items } } };
@@ -73,10 +117,12 @@ export async function serverPageState(
   if (needs.product !== null) answers.product = product ?? null;
   if (needs.cmsPage !== null) answers.cmsPage = cmsPage ?? null;
   const placed = placedShopHtml(device);
+  const opening = product ? await productOpening(repo, product, basket) : undefined;
   return {
     // The HTML the page embeds is cleaned here, by the shop's allow-list: the store holds only clean HTML.
     page: pageStateFrom(location, withCleanHtml(answers, sanitizeHtml)),
     ...(brands ? { vehicle: withBrands(vehicleReducer(undefined, SERVER_INIT), optionsFromRows(brands)) } : {}),
+    ...(opening ? { product: opening } : {}),
     ...(brandInitials ? { finder: { ...finderReducer(undefined, SERVER_INIT), brands: brandNames(brandInitials) } } : {}),
     basket: { summary: basket, status: 'ready', wishlistCount, adding: [], user: { id: null, logged: false } },
     shopData: { bodyTop: placed.bodyTop, bodyEnd: placed.bodyEnd, widgets: placed.widgets, device, dismissedBanners: dismissedBanners(cookieHeader), extraScripts: { prefix: EXTRA_SCRIPTS_PREFIX, names: [...extraScripts] }, priceType },

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ENGINE_DATA_COUNTRIES } from '../../src/api/wire';
-import type { FieldValidationResponse, HotspotsResponse } from '../../src/api/wire';
+import type { BasketSummary, FieldValidationResponse, HotspotsResponse, InstalmentParams } from '../../src/api/wire';
 import { isValidIban } from '../../src/domain/iban';
 import { ZIP_RANGES } from '../../src/domain/zipRanges';
 import type { ShopRepository } from '../db/repository';
@@ -90,7 +90,7 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
     if (currency !== undefined && !/^[A-Z]{3}$/.test(currency)) throw new BadRequest('invalid_parameter', 'Parameter currency must be a three-letter code');
     const basket = await repo.basket(request.visitorId);
     reply.header('Cache-Control', 'no-store');
-    return { ...(await repo.instalmentParams(price)), allProductsAllow: basket.products.every((line) => line.instalments !== false) };
+    return instalmentAnswer(repo, price, basket);
   });
   /** POST /ajax/notify.php (ours): product, size, email; "e-mail me when it is back in stock". */
   app.post('/ajax/notify.php', async (request, reply) => {
@@ -185,4 +185,12 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
     const xml = `<?xml version="1.0" encoding="UTF-8"?><product id="${page.product_id}" type="${page.product_type}" currency="${page.currency}"><name>${x(page.name)}</name><version name="${x(page.versionName)}"/><attributes>${attributes}</attributes><sizes>${sizes}</sizes></product>`;
     return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'no-store').send(xml);
   });
+}
+
+/**
+ * The instalment limits for an amount, and whether every product in the visitor's basket allows
+ * instalments: GET /ajax/instalments.php's answer, and the one a product page is drawn with.
+ */
+export async function instalmentAnswer(repo: ShopRepository, price: number, basket: Pick<BasketSummary, 'products'>): Promise<InstalmentParams> {
+  return { ...(await repo.instalmentParams(price)), allProductsAllow: basket.products.every((line) => line.instalments !== false) };
 }

@@ -1,4 +1,5 @@
 import type { BundlePrice, ProductPageData, ProductType, SizeAvailability, SizePrices } from '../api/wire';
+import type { InstalmentRequest } from './instalments';
 
 /**
  * What the product page offers for the chosen size (storefront spec, sections 3 and 4): the
@@ -144,4 +145,45 @@ export function bundleSaving(bundle: BundlePrice | undefined, priceType: PriceTy
 export function availabilityShown(availability: Pick<SizeAvailability, 'status_description' | 'status_gfx' | 'status_description_tel' | 'status_gfx_tel'>, phonePrice: boolean | undefined): { description: string; gfx: string } {
   if (phonePrice) return { description: availability.status_description_tel || availability.status_description, gfx: availability.status_gfx_tel || availability.status_gfx };
   return { description: availability.status_description, gfx: availability.status_gfx };
+}
+
+/**
+ * What the product page's instalment calculator asks for (brake-shop spec, section 4) at this
+ * quantity: the line's price under the page's price type (rebate tiers applied), its net price,
+ * and the basket's count and worth; null when the size cannot be bought at a price (no offer
+ * is made then). The browser's product saga asks with it, and the server draws a product page
+ * with the answer to the same request, so the page opens without asking again.
+ */
+export function instalmentRequestOf(
+  product: Pick<ProductPageData, 'product_type' | 'price_type' | 'currency'>,
+  quantity: number,
+  offer: { availability: SizeAvailability; prices: SizePrices },
+  basket: { productsCounter: number; worth: number; worth_net: number } | null,
+): InstalmentRequest | null {
+  const buyable = buyStateOf({ productType: product.product_type, gratis: false, availability: offer.availability, prices: offer.prices }) === 'available';
+  if (!buyable || !(offer.prices.value > 0)) return null;
+  const unit = unitPriceAt(quantity, product.price_type === 'net' ? offer.prices.price_net : offer.prices.value, rebateSteps(offer.prices, product.price_type));
+  const gross = unitPriceAt(quantity, offer.prices.value, rebateSteps(offer.prices, 'gross'));
+  const net = unitPriceAt(quantity, offer.prices.price_net, rebateSteps(offer.prices, 'net'));
+  return {
+    currency: product.currency,
+    price: product.price_type === 'net' ? lineTotal(unit, quantity) : lineTotal(gross, quantity),
+    priceNet: lineTotal(net, quantity),
+    basketCount: basket?.productsCounter ?? 0,
+    basketCost: basket?.worth ?? 0,
+    basketCostNet: basket?.worth_net ?? 0,
+  };
+}
+
+/**
+ * What the product XML (GET /projector.php?getProductXML=true, storefront spec section 7 call 7)
+ * says of a product, read from the product page's own data, which the XML is written from: the
+ * server draws a product page with it, so the page opens without asking for the XML.
+ */
+export function productXmlOf(product: Pick<ProductPageData, 'awardedParameters' | 'versionName' | 'sizes'>): { attributes: Array<{ id: string; name: string; values: string[] }>; versionName: string | null; sizes: Array<{ id: string; name: string; amount: number; status: string }> } {
+  return {
+    attributes: product.awardedParameters.map((parameter) => ({ id: String(parameter.id), name: parameter.name, values: parameter.values.map((value) => value.name) })),
+    versionName: product.versionName,
+    sizes: Object.values(product.sizes).map((size) => ({ id: size.type, name: size.name, amount: size.amount, status: size.availability.status })),
+  };
 }

@@ -54,6 +54,8 @@ test.describe('?inspect when the pop-up is blocked (development build)', () => {
       if (message.type() === 'warning') warnings.push(message.text());
     });
     await page.goto(`${base}/main.php?inspect`);
+    // The development server compiles the storefront on the first request for it (a minute on a busy machine).
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 150_000 });
     const notice = page.getByRole('alert').filter({ hasText: 'Stately inspector could not open' });
     await expect(notice).toBeVisible();
     await expect(notice).toContainText('Allow pop-ups for this site and reload');

@@ -194,12 +194,15 @@ test.describe('product page', () => {
     });
   }
 
-  test('a bundle shows what the set saves (its own price data)', async ({ page }) => {
-    const bundleAsked = page.waitForRequest((request) => request.url().includes('/ajax/projector.php') && request.url().includes('bundleprice'));
+  test('a bundle shows what the set saves (its own price data, drawn with the page: nothing asked)', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => void (request.url().includes('/ajax/projector.php') && asked.push(request.url())));
     await openProduct(page, P.bundle);
-    await bundleAsked;
     await ready(page);
     await expect(page.locator('.price-block__save')).toContainText(/Nel set risparmi \d/);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
   });
 
   test('a subscription product: the subscription mode loads its own prices; its minimum holds in both modes', async ({ page }) => {
@@ -302,10 +305,13 @@ test.describe('product page', () => {
     await expect(page.getByRole('link', { name: 'Calcola la rata' })).toHaveAttribute('href', '/cms/pagamento-rate.html');
   });
 
-  test('quick facts from the product XML: category and axle', async ({ page }) => {
-    const xml = page.waitForResponse((response) => response.url().includes('/projector.php?') && response.url().includes('getProductXML=true'));
+  test('quick facts from the product XML: category and axle (the XML\'s data comes with the page: not asked again)', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => void (request.url().includes('getProductXML=true') && asked.push(request.url())));
     await openProduct(page, P.multiSize);
-    await xml;
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
     const facts = page.locator('.product__facts');
     await expect(facts.locator('dt')).toHaveText(['Produttore', 'Codice catalogo', 'Categoria', 'Asse']);
     await expect(facts.locator('dd')).toHaveText(['Zimmermann', '159.1797.69', 'Dischi freno', 'Asse posteriore']);

@@ -73,7 +73,7 @@ test.describe('without the script', () => {
 
 test.describe('a page drawn by the server asks for nothing it already has', () => {
   const PHONE_UA = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
-  for (const entry of PAGES.filter((page) => ['home', 'listing', 'basket', 'brakes', 'contact', 'information page', 'no-product'].includes(page.name))) {
+  for (const entry of PAGES.filter((page) => ['home', 'listing', 'product', 'basket', 'brakes', 'contact', 'information page', 'no-product'].includes(page.name))) {
     test(`${entry.name}: no call to the shop while it loads on a phone, and no HTTP client downloaded`, async ({ browser }) => {
       const context = await browser.newContext({ viewport: { width: 375, height: 812 }, userAgent: PHONE_UA, isMobile: true, hasTouch: true });
       const page = await context.newPage();

@@ -3,7 +3,10 @@ import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, throwError } from 'redux-saga-test-plan/providers';
 import { put, type Effect } from 'redux-saga/effects';
 import type { PriceMode } from '../../../machines/buyBox';
-import { addProduct, resetQuantity, applyQuantity, fetchSize, loadInstalments, loadOffer, loadShipping, notifyRequested, sendNotice } from '../../../sagas/product';
+import { EXTRAS_DEBOUNCE_MS, addProduct, resetQuantity, applyQuantity, fetchSize, loadInstalments, loadOffer, loadShipping, notifyRequested, runProductPage, sendNotice } from '../../../sagas/product';
+import { fetchProductXml } from '../../../src/api/catalogue';
+import { instalmentRequestOf } from '../../../src/domain/productOffer';
+import { productLoaded } from '../../../store/pageSlice';
 import { addLineToBasket } from '../../../sagas/basketAdd';
 import type { InstalmentRequest } from '../../../src/domain/instalments';
 import { showAlert } from '../../../sagas/alert';
@@ -26,8 +29,12 @@ import { basketLoaded } from '../../../store/basketSlice';
 import { flowEmitted, flowSend } from '../../../store/flowsSlice';
 import { rootReducer, type RootState } from '../../../store';
 import { BUY_BOX_FLOW, pageOffer, rulesFor } from '../../../store/productSelectors';
-import {
+import productReducer, {
+  instalmentAsked,
   instalmentLoaded,
+  instalmentRequestKey,
+  productOpened,
+  shippingHash,
   notifyStatus,
   offerKey,
   offerLoaded,
@@ -38,6 +45,8 @@ import {
   shippingLoading,
   type SizeOffer,
 } from '../../../store/productSlice';
+
+const EXTRAS_WAIT_MS = EXTRAS_DEBOUNCE_MS + 300;
 
 /* ------------------------------------------------------------------ fixtures */
 
@@ -690,6 +699,67 @@ describe('loadInstalments', () => {
       .provide([[matchers.call.fn(fetchInstalmentParams), throwError(new Error('offline'))]])
       .put(instalmentLoaded(null))
       .run();
+  });
+});
+
+describe('a product page the server drew with its opening answers (issue 24)', () => {
+  const request = instalmentRequestOf(product, 1, pageOfferOf(product), null)!;
+  const drawn = {
+    ...productReducer(undefined, productOpened({ productId: 11, quantity: 1 })),
+    fromServer: true,
+    offers: { [offerKey('uniw', 'normal')]: pageOfferOf(product) },
+    lowestPrice: { uniw: { value: 21.9, currency: 'EUR', formatted: '21,90 €' } },
+    shippingKnown: { [shippingHash(11, 'uniw', 1, null)]: couriers },
+    instalment: instalmentParams,
+    instalmentFor: instalmentRequestKey(request),
+  };
+
+  it('the first opening of that product keeps them; another product, or a second opening, starts empty', () => {
+    const kept = productReducer(drawn, productOpened({ productId: 11, quantity: 1 }));
+    expect(kept).toMatchObject({ offers: drawn.offers, lowestPrice: drawn.lowestPrice, shippingKnown: drawn.shippingKnown, instalment: instalmentParams, fromServer: false });
+    expect(productReducer(kept, productOpened({ productId: 11, quantity: 1 })).offers).toEqual({});
+    expect(productReducer(drawn, productOpened({ productId: 12, quantity: 1 }))).toMatchObject({ offers: {}, lowestPrice: {}, shippingKnown: {}, instalment: null, productId: 12 });
+  });
+
+  it('the instalment request already answered is not asked again; another quantity is', async () => {
+    const state = { ...stateWith({}), product: drawn };
+    await expectSaga(loadInstalments, product, 1, pageOfferOf(product))
+      .withState(state)
+      .provide([[matchers.call.fn(fetchInstalmentParams), throwError(new Error('must not be asked'))]])
+      .not.call.fn(fetchInstalmentParams)
+      .not.put.actionType(instalmentLoaded.type)
+      .run();
+    const three = instalmentRequestOf(product, 3, pageOfferOf(product), null)!;
+    await expectSaga(loadInstalments, product, 3, pageOfferOf(product))
+      .withState(state)
+      .provide([[matchers.call.fn(fetchInstalmentParams), instalmentParams]])
+      .put(instalmentAsked(instalmentRequestKey(three)))
+      .call(fetchInstalmentParams, three)
+      .put(instalmentLoaded(instalmentParams))
+      .run();
+  });
+
+  it('the one-size product opens ready to buy without a call: size data, lowest price, couriers, instalments and the XML are there', async () => {
+    const mustNotBeAsked = throwError(new Error('must not be asked'));
+    const { storeState } = await expectSaga(runProductPage, productLoaded(product))
+      .withReducer(rootReducer, { ...stateWith({ page: product }), flows: {}, product: drawn })
+      .provide([
+        [matchers.call.fn(fetchProjector), mustNotBeAsked],
+        [matchers.call.fn(fetchLowestPrices), mustNotBeAsked],
+        [matchers.call.fn(fetchShippingOptions), mustNotBeAsked],
+        [matchers.call.fn(fetchInstalmentParams), mustNotBeAsked],
+        [matchers.call.fn(fetchProductXml), mustNotBeAsked],
+      ])
+      .not.call.fn(fetchProductXml)
+      .not.call.fn(fetchProjector)
+      .not.call.fn(fetchLowestPrices)
+      .not.call.fn(fetchShippingOptions)
+      .not.call.fn(fetchInstalmentParams)
+      .put(sendBox({ type: 'SIZE_READY', sizeId: 'uniw', mode: 'normal', buyState: 'available' }))
+      .put(shippingLoaded(couriers))
+      .silentRun(EXTRAS_WAIT_MS);
+    const opened = (storeState as RootState).product;
+    expect(opened).toMatchObject({ shipping: { status: 'ready', options: couriers }, instalment: instalmentParams, lowestPrice: drawn.lowestPrice, quantity: 1 });
   });
 });
 
