@@ -145,7 +145,9 @@ export async function replaySession(file: unknown, options: ReplayOptions = {}):
   const changed = new Map<number, Set<string>>();
   const countingReducer = (state: ReturnType<typeof rootReducer> | undefined, action: Action) => {
     if (!action.type.startsWith('@@')) {
-      if (dispatched.has(action)) given += 1;
+      // The page's own action the first time it is dispatched; the same object put again (a
+      // lazily started flow handed what was sent to it while its code loaded) is the sagas'.
+      if (dispatched.delete(action)) given += 1;
       else putBySagas.push({ after: given, action: plain(action) });
       tick();
     }
@@ -184,6 +186,17 @@ export async function replaySession(file: unknown, options: ReplayOptions = {}):
 
   function answer(recorded: RecordedCall, run: () => unknown): unknown {
     if (recorded.pending || recorded.seq === undefined) return new Promise(() => {});
+    // A live answer (a page's code loaded on demand: a lazily started flow's machine or saga)
+    // is fetched for real at once, but given at its recorded turn: what was sent to that flow
+    // before its code arrived is handed over at the same place as in the recording.
+    if (recorded.live && !recorded.sync && !recorded.error) {
+      const seq = recorded.seq;
+      return Promise.all([Promise.resolve(run()), turn(seq)]).then(([value]) => {
+        given += 1;
+        tick();
+        return value;
+      });
+    }
     const settle = () => {
       if (!recorded.sync) given += 1;
       tick();
