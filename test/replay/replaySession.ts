@@ -317,7 +317,10 @@ async function replayPage(session: RecordedPage, options: ReplayOptions, opened:
   const puts = ended < 0 ? putBySagas : putBySagas.slice(0, ended);
   // The recorded events the replay gave, in order, named for a person.
   const named = [
-    ...userActions.map((entry) => ({ seq: entry.seq, event: `the page dispatched ${entry.action.type}` })),
+    ...userActions.map((entry) => ({
+      seq: entry.seq,
+      event: `the page dispatched ${entry.action.type}${entry.action.payload === undefined ? '' : ` ${JSON.stringify(entry.action.payload).slice(0, 80)}`}`,
+    })),
     ...session.calls.flatMap((entry) => [
       ...(entry.seq === undefined || entry.sync ? [] : [{ seq: entry.seq, event: `${entry.error ? 'failure' : 'answer'} of ${entry.fn}(${entry.args.map((arg) => JSON.stringify(arg)).join(', ').slice(0, 80)})` }]),
       ...(entry.messages ?? []).map((message) => ({ seq: message.seq, event: `window event from ${entry.fn}: ${JSON.stringify(message.value).slice(0, 80)}` })),
