@@ -80,7 +80,7 @@ export interface RecordedSession {
 }
 
 const SAGA_ACTION = '@@redux-saga/SAGA_ACTION';
-const NOT_PLAIN = Symbol('not plain');
+const NOT_PLAIN = /* @__PURE__ */ Symbol('not plain');
 
 /** A deep copy of plain data (objects, arrays, strings, numbers, booleans, null), or NOT_PLAIN. */
 export function plainCopy(value: unknown, depth = 0): unknown {

@@ -64,7 +64,7 @@ async function save(page: Page, name: string) {
 
 const alertText = (page: Page) => page.locator('.alert-region .alert__text');
 const miniBasket = (page: Page) => page.getByRole('dialog', { name: 'Il tuo carrello' });
-/** A full page load has finished when the new page's script runs (its flows have started). */
+/** A page load has finished: the address, the page drawn, its scripts loaded and run (a click before would be lost). */
 async function loaded(page: Page, url: RegExp) {
   await page.waitForURL(url);
   await expect(page.locator('.site-header .basket-link')).toBeVisible();
@@ -153,6 +153,7 @@ async function finderThenContact(page: Page, request: APIRequestContext) {
  */
 async function searchListingProduct(page: Page) {
   await page.goto('/main.php?record');
+  await loaded(page, /\/main\.php/);
   const search = page.getByRole('combobox', { name: 'Cerca ricambi' });
   await search.click();
   await search.pressSequentially('pastiglie', { delay: 120 });
@@ -183,6 +184,7 @@ async function searchListingProduct(page: Page) {
 /** The basket: two adds from the listing, then the basket page from the mini basket's link: a quantity changed, a line removed. */
 async function basketPage(page: Page) {
   await page.goto('/search.php?traits_alt[24]=148728&record');
+  await loaded(page, /\/search\.php/);
   const adds = page.locator('.product-card .list-add');
   await adds.nth(0).click();
   await expect(miniBasket(page)).toBeVisible();
