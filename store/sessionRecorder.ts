@@ -8,11 +8,19 @@ import type { SagaMonitor } from 'redux-saga';
  * `test/replay/replaySession.ts` turns into a saga test. It hooks in as redux-saga's
  * `sagaMonitor`, so it sees every call whatever HTTP client is behind it.
  *
+ * A recording carries on across full page loads in the same tab (a submitted search or
+ * configurator, a link) until it is saved: when a recorded page goes, what it recorded is kept
+ * in the tab's sessionStorage, and the next page records on, without `?record` in its address.
+ * The saved session holds every page in order. `?record` in an address starts a new recording.
+ *
  * `process.env.SHOP_RECORDER` is a build-time constant (webpack's DefinePlugin): in a production
  * build `sessionRecorder()` is `return undefined` and the rest of this module is dropped.
  */
 
-export const SESSION_VERSION = 1;
+export const SESSION_VERSION = 2;
+
+/** The tab's sessionStorage key holding the pages of the recording under way. */
+export const RECORDING_KEY = 'shop-session-recording';
 
 export interface RecordedError {
   name: string;
@@ -54,19 +62,25 @@ export interface RecordedAction {
   action: { type: string; payload?: unknown; [key: string]: unknown };
 }
 
-export interface RecordedSession {
-  version: typeof SESSION_VERSION;
+/** One page load of a session: its own store, its own sagas, its own numbering of events. */
+export interface RecordedPage {
   /** Path and query of the page recorded (`?record` included: the page's sagas saw it). */
   url: string;
-  recordedAt: string;
   /** The state the store was created with (a server-rendered page's), if any. */
   preloadedState?: unknown;
   actions: RecordedAction[];
   calls: RecordedCall[];
 }
 
+export interface RecordedSession {
+  version: typeof SESSION_VERSION;
+  recordedAt: string;
+  /** The pages loaded while recording, in order (one, or more when the shopper left a page for another). */
+  pages: RecordedPage[];
+}
+
 const SAGA_ACTION = '@@redux-saga/SAGA_ACTION';
-const NOT_PLAIN = Symbol('not plain');
+const NOT_PLAIN = /* @__PURE__ */ Symbol('not plain');
 
 /** A deep copy of plain data (objects, arrays, strings, numbers, booleans, null), or NOT_PLAIN. */
 export function plainCopy(value: unknown, depth = 0): unknown {
@@ -187,7 +201,7 @@ export function createSessionLog(url: string, now: () => Date = () => new Date()
     },
   };
 
-  function session(): RecordedSession {
+  function page(): RecordedPage {
     const leaves = [...calls.entries()]
       .filter(([id]) => !parents.has(id))
       .map(([, call]) => call)
@@ -199,20 +213,18 @@ export function createSessionLog(url: string, now: () => Date = () => new Date()
       (a, b) => a.seq! - b.seq!,
     );
     events.forEach((event, index) => (event.seq = index));
-    return {
-      version: SESSION_VERSION,
-      url,
-      recordedAt: now().toISOString(),
-      ...(initial === NOT_PLAIN ? {} : { preloadedState: initial }),
-      actions: copies,
-      calls: leaves,
-    };
+    return { url, ...(initial === NOT_PLAIN ? {} : { preloadedState: initial }), actions: copies, calls: leaves };
   }
 
-  return { monitor, session };
+  /** The session: the pages recorded before this one (earlier page loads), then this page. */
+  function session(earlier: RecordedPage[] = []): RecordedSession {
+    return { version: SESSION_VERSION, recordedAt: now().toISOString(), pages: [...earlier, page()] };
+  }
+
+  return { monitor, page, session };
 }
 
-function saveControl(session: () => RecordedSession): void {
+function saveControl(session: () => RecordedSession, saved: () => void): void {
   const button = document.createElement('button');
   button.type = 'button';
   button.dataset.sessionRecorder = 'save';
@@ -224,6 +236,8 @@ function saveControl(session: () => RecordedSession): void {
     'color:#fff;background:#b00020;border:0;border-radius:4px;box-shadow:0 1px 4px rgba(0,0,0,.4);cursor:pointer';
   button.addEventListener('click', () => {
     const recorded = session();
+    saved();
+    button.remove();
     const file = new Blob([JSON.stringify(recorded, null, 2) + '\n'], { type: 'application/json' });
     const link = document.createElement('a');
     link.href = URL.createObjectURL(file);
@@ -238,11 +252,43 @@ function saveControl(session: () => RecordedSession): void {
   else document.addEventListener('DOMContentLoaded', place, { once: true });
 }
 
+/** The pages of the recording under way in this tab (kept when a recorded page went), or null. */
+function recordingUnderWay(): RecordedPage[] | null {
+  try {
+    const kept = JSON.parse(window.sessionStorage.getItem(RECORDING_KEY) ?? 'null') as { pages?: unknown } | null;
+    return kept && Array.isArray(kept.pages) ? (kept.pages as RecordedPage[]) : null;
+  } catch {
+    return null;
+  }
+}
+
 function startRecording(preloadedState: unknown): SagaMonitor | undefined {
-  if (typeof window === 'undefined' || !new URLSearchParams(window.location.search).has('record')) return undefined;
+  if (typeof window === 'undefined') return undefined;
+  // `?record` starts a recording; a page loaded while one is under way records on.
+  const earlier = new URLSearchParams(window.location.search).has('record') ? [] : recordingUnderWay();
+  if (!earlier) return undefined;
   const log = createSessionLog(window.location.pathname + window.location.search, undefined, preloadedState);
-  saveControl(log.session);
-  (window as unknown as { __shopSession?: () => RecordedSession }).__shopSession = log.session;
+  let recording = true;
+  const keep = (pages: RecordedPage[] | null) => {
+    try {
+      if (pages) window.sessionStorage.setItem(RECORDING_KEY, JSON.stringify({ pages }));
+      else window.sessionStorage.removeItem(RECORDING_KEY);
+    } catch (error) {
+      console.error('The session recorder could not keep the recording for the next page', error);
+    }
+  };
+  keep(earlier);
+  // The page goes (a full navigation, a reload): its recording waits for the next page.
+  window.addEventListener('pagehide', () => {
+    if (recording) keep([...earlier, log.page()]);
+  });
+  const session = () => log.session(earlier);
+  // Saved: the recording ends (the next page records nothing).
+  saveControl(session, () => {
+    recording = false;
+    keep(null);
+  });
+  (window as unknown as { __shopSession?: () => RecordedSession }).__shopSession = session;
   return log.monitor;
 }
 

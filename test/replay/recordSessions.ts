@@ -1,7 +1,8 @@
 /**
  * Records the replayed sessions of test/replay/sessions/ for real: Chromium on a development
- * build with the server's test hooks (so an endpoint can be made to fail), each page opened
- * with `?record`, driven like a shopper, then saved with the recorder's own button.
+ * build with the server's test hooks (so an endpoint can be made to fail), the first page opened
+ * with `?record`, driven like a shopper across full page loads (the recording carries on from
+ * page to page), then saved with the recorder's own button.
  *
  *   npm run sessions:record [name...]
  *     starts `npm run dev` itself (port RECORD_PORT, default 8288; a temporary database)
@@ -55,13 +56,21 @@ async function save(page: Page, name: string) {
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Save session', exact: true }).click();
   const file = await (await download).path();
-  const session = JSON.parse(readFileSync(file, 'utf8')) as { actions: unknown[]; calls: unknown[] };
+  const session = JSON.parse(readFileSync(file, 'utf8')) as { pages: Array<{ url: string; actions: unknown[]; calls: unknown[] }> };
   mkdirSync(OUT, { recursive: true });
   writeFileSync(join(OUT, `${name}.json`), JSON.stringify(session, null, 2) + '\n');
-  console.log(`${name}: ${session.actions.length} actions, ${session.calls.length} calls`);
+  console.log(`${name}: ${session.pages.map((one) => `${one.url} (${one.actions.length} actions, ${one.calls.length} calls)`).join(', ')}`);
 }
 
 const alertText = (page: Page) => page.locator('.alert-region .alert__text');
+const miniBasket = (page: Page) => page.getByRole('dialog', { name: 'Il tuo carrello' });
+/** A page load has finished: the address, the page drawn, its scripts loaded and run (a click before would be lost). */
+async function loaded(page: Page, url: RegExp) {
+  await page.waitForURL(url);
+  await expect(page.locator('.site-header .basket-link')).toBeVisible();
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(1000);
+}
 
 /** The product page: the first add to basket fails (the server answers 500), the second works. */
 async function addFailsThenSucceeds(page: Page, request: APIRequestContext) {
@@ -101,7 +110,11 @@ async function vehicleWithProducts(request: APIRequestContext) {
 }
 
 /** The brake finder: vehicle, axis, category, two products ticked, compared. */
-async function finderToComparison(page: Page, request: APIRequestContext) {
+/**
+ * The brake finder: vehicle, axis, category, two products ticked, compared; then (a second page)
+ * the contact page from the footer's link, its form sent.
+ */
+async function finderThenContact(page: Page, request: APIRequestContext) {
   const { vehicle, category } = await vehicleWithProducts(request);
   await page.goto('/brakes.php?record');
   const finder = page.locator('.brake-finder');
@@ -119,12 +132,115 @@ async function finderToComparison(page: Page, request: APIRequestContext) {
   await products.locator('.finder-compare__link').click();
   await expect(page.locator('#compare_brakes')).toBeVisible();
   await page.waitForTimeout(1000);
-  await save(page, 'finder-to-comparison');
+  await page.locator('.site-footer a[href="/contact.php"]').first().click();
+  await loaded(page, /\/contact\.php$/);
+  const form = page.locator('form[data-flow="form:contact"]');
+  await form.getByLabel('Nome e cognome').fill('Mario Rossi');
+  await form.getByLabel('E-mail o telefono').fill('mario.rossi@example.it');
+  await form.getByLabel('Messaggio').fill(`Le pastiglie confrontate vanno bene per la mia ${vehicle.value.model}?`);
+  await form.getByRole('checkbox', { name: 'Ho letto e accetto i termini e le condizioni.' }).check();
+  await form.getByRole('button', { name: 'Invia messaggio' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Messaggio inviato, grazie!' })).toBeVisible();
+  await page.waitForTimeout(1000);
+  await save(page, 'finder-comparison-contact');
+}
+
+/**
+ * Search and listing: on the home page the live search, then the search submitted (a full
+ * page load to the listing); there the next page and a filter (partial loads), an add from the
+ * list, the line removed from the mini basket; then a product's page from its card (another
+ * full load), its add to basket.
+ */
+async function searchListingProduct(page: Page) {
+  await page.goto('/main.php?record');
+  await loaded(page, /\/main\.php/);
+  const search = page.getByRole('combobox', { name: 'Cerca ricambi' });
+  await search.click();
+  await search.pressSequentially('pastiglie', { delay: 120 });
+  await expect(page.getByRole('listbox', { name: 'Suggerimenti di ricerca' })).toBeVisible();
+  await search.press('Enter');
+  await loaded(page, /\/search\.php\?/);
+  await page.getByRole('link', { name: 'Successiva' }).click();
+  await expect(page.getByText(/Pagina 2 di \d+/)).toBeVisible();
+  await page.locator('.filters').getByRole('link', { name: /^Brembo/ }).first().click();
+  await expect(page).toHaveURL(/Brembo|producer|traits/);
+  await expect(page.locator('.product-card').first()).toContainText('Brembo');
+  await page.waitForTimeout(500);
+  const card = page.locator('.product-card').filter({ has: page.locator('.list-add') }).first();
+  await card.locator('.list-add').click();
+  await expect(miniBasket(page)).toBeVisible();
+  await miniBasket(page).getByRole('button', { name: /^Rimuovi / }).click();
+  await expect(miniBasket(page)).toBeHidden();
+  await expect(page.locator('.site-header .basket-link')).toContainText('Carrello (0 prodotti)');
+  await page.locator('.product-card .product-card__link').first().click();
+  await loaded(page, /\/product-\d+/);
+  await expect(page.locator('.buy-box')).not.toHaveAttribute('data-state', /loading|starting/);
+  await page.locator('.button--buy').click();
+  await expect(alertText(page)).toHaveText('Prodotto aggiunto al carrello');
+  await page.waitForTimeout(1500);
+  await save(page, 'search-listing-product');
+}
+
+/** The basket: two adds from the listing, then the basket page from the mini basket's link: a quantity changed, a line removed. */
+async function basketPage(page: Page) {
+  await page.goto('/search.php?traits_alt[24]=148728&record');
+  await loaded(page, /\/search\.php/);
+  const adds = page.locator('.product-card .list-add');
+  await adds.nth(0).click();
+  await expect(miniBasket(page)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(miniBasket(page)).toBeHidden();
+  await adds.nth(1).click();
+  await expect(miniBasket(page)).toBeVisible();
+  await expect(miniBasket(page).locator('.mini-basket__line')).toHaveCount(2);
+  await miniBasket(page).getByRole('link', { name: 'Vai al carrello' }).click();
+  await loaded(page, /\/basketedit\.php/);
+  const lines = page.locator('.basket-lines tbody tr');
+  await expect(lines).toHaveCount(2);
+  await lines.nth(0).getByLabel(/Quantità di/).fill('3');
+  await lines.nth(0).getByLabel(/Quantità di/).press('Enter');
+  await expect(lines.nth(0).getByLabel(/Quantità di/)).toHaveValue('3');
+  await page.waitForTimeout(800);
+  await lines.nth(1).getByRole('button', { name: /^Rimuovi/ }).click();
+  await expect(lines).toHaveCount(1);
+  await page.waitForTimeout(1500);
+  await save(page, 'basket-page');
+}
+
+/** The home page: pick a vehicle, type in the live search, add from a card (the carousels run meanwhile). */
+async function homePage(page: Page, request: APIRequestContext) {
+  const { vehicle } = await vehicleWithProducts(request);
+  await page.goto('/main.php?record');
+  const form = page.locator('.page--home .vehicle-configurator');
+  const select = (name: string) => form.getByRole('combobox', { name, exact: true });
+  await expect(select('Marca')).toBeEnabled();
+  await select('Marca').selectOption({ label: vehicle.value.brand });
+  await expect(select('Modello')).toBeEnabled();
+  await select('Modello').selectOption({ label: vehicle.value.model });
+  await expect(select('Anno')).toBeEnabled();
+  await select('Anno').selectOption({ label: vehicle.value.generation });
+  await expect(select('Motore')).toBeEnabled();
+  await select('Motore').selectOption({ label: vehicle.value.engine });
+  await expect(page.locator('.category-tile__count').first()).toBeVisible();
+  const search = page.getByRole('combobox', { name: 'Cerca ricambi' });
+  await search.click();
+  await search.pressSequentially('brembo', { delay: 120 });
+  await expect(page.getByRole('listbox', { name: 'Suggerimenti di ricerca' })).toBeVisible();
+  await search.press('Escape');
+  await page.locator('.product-card .list-add').first().click();
+  await expect(page.locator('.mini-basket')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.mini-basket')).toBeHidden();
+  await page.waitForTimeout(1500);
+  await save(page, 'home-page');
 }
 
 const SESSIONS: Record<string, (page: Page, request: APIRequestContext) => Promise<void>> = {
+  'home-page': homePage,
+  'search-listing-product': searchListingProduct,
+  'basket-page': basketPage,
+  'finder-comparison-contact': finderThenContact,
   'basket-add-fails-then-succeeds': addFailsThenSucceeds,
-  'finder-to-comparison': finderToComparison,
 };
 
 async function main() {

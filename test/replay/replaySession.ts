@@ -1,15 +1,16 @@
-import { expectSaga } from 'redux-saga-test-plan';
-import { buffers, channel, END, type Saga, type Task } from 'redux-saga';
+import createSagaMiddleware, { buffers, channel, END, type EffectMiddleware, type Saga, type Task } from 'redux-saga';
 import { call, cancel, fork, put } from 'redux-saga/effects';
-import type { Action } from '@reduxjs/toolkit';
+import { configureStore, type Action } from '@reduxjs/toolkit';
 import { rootReducer } from '../../store';
 import { rootSaga } from '../../sagas/root';
 import { HttpError } from '../../src/api/http';
-import { describeArg, SESSION_VERSION, type RecordedCall, type RecordedError, type RecordedSession } from '../../store/sessionRecorder';
+import { describeArg, SESSION_VERSION, type RecordedCall, type RecordedError, type RecordedPage, type RecordedSession } from '../../store/sessionRecorder';
 
 /**
  * Turns a session saved by the recorder (`?record` in a development build, README "Turning a
- * session into a test") into an `expectSaga` run of the root saga (or another saga):
+ * session into a test") into a run of the root saga (or another saga) on a store made as the
+ * shop makes its own (redux-saga's middleware: an action put reaches the sagas waiting for it at
+ * once, as in the browser, so sagas see each other's puts in the recorded order):
  *
  * - the page's address is the recorded one (the root saga starts the page's sagas from it);
  * - every `call` the sagas make is answered from the recording, matched by the called
@@ -21,7 +22,13 @@ import { describeArg, SESSION_VERSION, type RecordedCall, type RecordedError, ty
  * - the actions the page dispatched itself (clicks, typing, components starting their flows)
  *   are dispatched again.
  * Every recorded event (an action dispatched, a call answered, a window event) happens at its
- * recorded place among the others, so the sagas meet the same world in the same order.
+ * recorded place among the others, so the sagas meet the same world in the same order. A flow
+ * whose code loads on demand (the sliders, the live search) starts at the place its code
+ * arrived in the recording, so what was sent to it meanwhile is handed over at the same place.
+ *
+ * A session of several pages (the shopper left a page for another: a submitted search, a link)
+ * is replayed page by page, each from its own address and first state with a fresh run of the
+ * saga, as the browser loaded it; the steps are numbered across the pages.
  *
  * The result holds what the sagas put and what the recording says they put, each in order and
  * split at the recorded events: `orderedPuts` gives, between two events, each source's puts in
@@ -31,8 +38,14 @@ import { describeArg, SESSION_VERSION, type RecordedCall, type RecordedError, ty
 export interface ReplayOptions {
   /** The saga to run; the root saga by default. */
   saga?: Saga;
-  /** Milliseconds the replay may take at most (machines' own timers run in real time). */
+  /** Milliseconds a page's replay may take at most (machines' own timers run in real time). */
   timeout?: number;
+  /**
+   * Milliseconds without any recorded event happening after which a page's replay ends (it went
+   * another way and waits for an event that will not come); 5000 by default, longer than any
+   * machine's own timer the sessions wait on.
+   */
+  idle?: number;
   /** Rebuilds a recorded error for the sagas (by default an HttpError keeps its class). */
   rebuildError?: (error: RecordedError) => unknown;
 }
@@ -45,9 +58,9 @@ export interface TimedAction {
 
 /** One recorded event of the replay and what followed it, for a person stepping through. */
 export interface ReplayStep {
-  /** 0: the start, before any recorded event; then the recorded events in order. */
+  /** 0: the start, before any recorded event; then the recorded events in order (a later page's start is a step too). */
   step: number;
-  /** What happened: the page's own action, a call's answer, a window event. */
+  /** What happened: the page's own action, a call's answer, a window event, a page opened. */
   event: string;
   /** What the sagas put after it (before the next event), in order. */
   puts: Action[];
@@ -106,18 +119,38 @@ export function orderedPuts(puts: TimedAction[]): Array<[number, string, Action[
  */
 export function readSession(file: unknown): RecordedSession {
   const session = file as Partial<RecordedSession> | null;
-  if (!session || typeof session !== 'object' || typeof session.url !== 'string' || !Array.isArray(session.actions) || !Array.isArray(session.calls)) {
-    throw new Error('not a recorded session: expected the JSON file the recorder saves (version, url, actions, calls)');
+  if (!session || typeof session !== 'object' || !('version' in session)) {
+    throw new Error('not a recorded session: expected the JSON file the recorder saves (version, recordedAt, pages)');
   }
   if (session.version !== SESSION_VERSION) {
     throw new Error(`a session of version ${String(session.version)}: this replay reads version ${SESSION_VERSION}; record it again`);
   }
+  const pages = session.pages;
+  if (!Array.isArray(pages) || !pages.length || pages.some((page) => typeof page?.url !== 'string' || !Array.isArray(page.actions) || !Array.isArray(page.calls))) {
+    throw new Error('not a recorded session: expected pages, each with its url, actions and calls');
+  }
   return session as RecordedSession;
 }
 
-/** Replays a saved session (the JSON file as imported, or a RecordedSession). */
+/** Replays a saved session (the JSON file as imported, or a RecordedSession), page by page. */
 export async function replaySession(file: unknown, options: ReplayOptions = {}): Promise<ReplayResult> {
   const session = readSession(file);
+  const result: ReplayResult = { put: [], steps: [], recorded: [], unused: [] };
+  for (const [index, page] of session.pages.entries()) {
+    // The steps are numbered across the pages: this page's come after the earlier pages'.
+    const offset = result.steps.length;
+    const shift = (timed: TimedAction) => ({ after: timed.after + offset, action: timed.action });
+    const one = await replayPage(page, options, index === 0 ? 'start' : `page ${index + 1} of the session opened: ${page.url}`);
+    result.put.push(...one.put.map(shift));
+    result.recorded.push(...one.recorded.map(shift));
+    result.steps.push(...one.steps.map((step) => ({ ...step, step: step.step + offset })));
+    result.unused.push(...one.unused);
+  }
+  return result;
+}
+
+/** One page of a session: its address, its first state, the root saga run afresh. */
+async function replayPage(session: RecordedPage, options: ReplayOptions, opened: string): Promise<ReplayResult> {
   const saga = options.saga ?? rootSaga;
   const rebuildError = options.rebuildError ?? defaultRebuildError;
   window.history.replaceState(null, '', session.url);
@@ -145,7 +178,9 @@ export async function replaySession(file: unknown, options: ReplayOptions = {}):
   const changed = new Map<number, Set<string>>();
   const countingReducer = (state: ReturnType<typeof rootReducer> | undefined, action: Action) => {
     if (!action.type.startsWith('@@')) {
-      if (dispatched.has(action)) given += 1;
+      // The page's own action the first time it is dispatched; the same object put again (a
+      // lazily started flow handed what was sent to it while its code loaded) is the sagas'.
+      if (dispatched.delete(action)) given += 1;
       else putBySagas.push({ after: given, action: plain(action) });
       tick();
     }
@@ -184,6 +219,17 @@ export async function replaySession(file: unknown, options: ReplayOptions = {}):
 
   function answer(recorded: RecordedCall, run: () => unknown): unknown {
     if (recorded.pending || recorded.seq === undefined) return new Promise(() => {});
+    // A live answer (a page's code loaded on demand: a lazily started flow's machine or saga)
+    // is fetched for real at once, but given at its recorded turn: what was sent to that flow
+    // before its code arrived is handed over at the same place as in the recording.
+    if (recorded.live && !recorded.sync && !recorded.error) {
+      const seq = recorded.seq;
+      return Promise.all([Promise.resolve(run()), turn(seq)]).then(([value]) => {
+        given += 1;
+        tick();
+        return value;
+      });
+    }
     const settle = () => {
       if (!recorded.sync) given += 1;
       tick();
@@ -222,24 +268,42 @@ export async function replaySession(file: unknown, options: ReplayOptions = {}):
     ? { ...rootReducer(undefined, { type: '@@replay/init' }), ...(plain(session.preloadedState) as Partial<ReturnType<typeof rootReducer>>) }
     : undefined;
   let ended = -1;
-  await expectSaga(driver)
-    .withReducer(
-      ((state: ReturnType<typeof rootReducer> | undefined, action: Action) => {
-        if (action.type === REPLAY_END) ended = putBySagas.length;
-        return countingReducer(state, action);
-      }) as never,
-      initialState as never,
-    )
-    .provide({
-      call(effect, next) {
-        const fn = effect.fn as ((...args: unknown[]) => unknown) & { name: string };
-        if (fn === untilTurn) return next();
-        const recorded = takeRecorded(fn.name, effect.args);
-        if (!recorded) return next();
-        return answer(recorded, () => fn.apply(effect.context, effect.args));
-      },
-    })
-    .silentRun(options.timeout ?? 15_000);
+  // Every `call` the sagas make is answered from the recording when it has one.
+  const answers: EffectMiddleware = (next) => (effect: { type?: string; payload?: { fn: unknown; args: unknown[]; context: unknown } }) => {
+    if (effect?.type !== 'CALL' || !effect.payload) return next(effect);
+    const { fn: target, args, context } = effect.payload;
+    const fn = (Array.isArray(target) ? target[1] : target) as ((...args: unknown[]) => unknown) & { name: string };
+    const self = Array.isArray(target) ? target[0] : context;
+    if (fn === untilTurn || typeof fn !== 'function') return next(effect);
+    const recorded = takeRecorded(fn.name, args);
+    if (!recorded) return next(effect);
+    return next(call(() => answer(recorded, () => fn.apply(self, args))));
+  };
+  const sagaMiddleware = createSagaMiddleware({ effectMiddlewares: [answers] });
+  configureStore({
+    reducer: ((state: ReturnType<typeof rootReducer> | undefined, action: Action) => {
+      if (action.type === REPLAY_END) ended = putBySagas.length;
+      return countingReducer(state, action);
+    }) as typeof rootReducer,
+    preloadedState: initialState,
+    middleware: (getDefault) => getDefault({ thunk: false, serializableCheck: false, immutableCheck: false }).concat(sagaMiddleware),
+  });
+  const run = sagaMiddleware.run(driver);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let watch: ReturnType<typeof setInterval> | undefined;
+  const idle = options.idle ?? 5000;
+  const stalled = new Promise((resolve) => {
+    let seen = clock;
+    let since = Date.now();
+    watch = setInterval(() => {
+      if (clock !== seen) [seen, since] = [clock, Date.now()];
+      else if (Date.now() - since >= idle) resolve(undefined);
+    }, Math.min(250, idle));
+  });
+  await Promise.race([run.toPromise(), stalled, new Promise((resolve) => (timer = setTimeout(resolve, options.timeout ?? 30_000)))]);
+  clearTimeout(timer);
+  clearInterval(watch);
+  if (run.isRunning()) run.cancel();
 
   // The recorded puts, each with how many of the replay's own events came before it (answers
   // of synchronous calls are not counted: they are part of the saga's own step).
@@ -253,13 +317,16 @@ export async function replaySession(file: unknown, options: ReplayOptions = {}):
   const puts = ended < 0 ? putBySagas : putBySagas.slice(0, ended);
   // The recorded events the replay gave, in order, named for a person.
   const named = [
-    ...userActions.map((entry) => ({ seq: entry.seq, event: `the page dispatched ${entry.action.type}` })),
+    ...userActions.map((entry) => ({
+      seq: entry.seq,
+      event: `the page dispatched ${entry.action.type}${entry.action.payload === undefined ? '' : ` ${JSON.stringify(entry.action.payload).slice(0, 80)}`}`,
+    })),
     ...session.calls.flatMap((entry) => [
       ...(entry.seq === undefined || entry.sync ? [] : [{ seq: entry.seq, event: `${entry.error ? 'failure' : 'answer'} of ${entry.fn}(${entry.args.map((arg) => JSON.stringify(arg)).join(', ').slice(0, 80)})` }]),
       ...(entry.messages ?? []).map((message) => ({ seq: message.seq, event: `window event from ${entry.fn}: ${JSON.stringify(message.value).slice(0, 80)}` })),
     ]),
   ].sort((a, b) => a.seq - b.seq);
-  const steps: ReplayStep[] = [{ step: 0, event: 'start', puts: [], slices: [] }, ...named.map((entry, index) => ({ step: index + 1, event: entry.event, puts: [], slices: [] }))];
+  const steps: ReplayStep[] = [{ step: 0, event: opened, puts: [], slices: [] }, ...named.map((entry, index) => ({ step: index + 1, event: entry.event, puts: [], slices: [] }))];
   for (const { after, action } of puts) steps[Math.min(after, steps.length - 1)].puts.push(action);
   for (const [step, slices] of changed) if (steps[step]) steps[step].slices = [...slices].sort();
   return { put: puts, steps, recorded, unused: unused.map((entry) => entry.recorded) };

@@ -16,10 +16,10 @@ const describeOnce = process.env.SHOP_TEST_BACKEND === 'postgres' ? describe.ski
 describeOnce('npm run replay', () => {
   it('--step prints each event with the puts after it and the slices changed, and fails at the first put that differs', () => {
     const session = JSON.parse(readFileSync(join(ROOT, 'test', 'replay', 'sessions', 'basket-add-fails-then-succeeds.json'), 'utf8')) as {
-      calls: Array<Record<string, unknown>>;
+      pages: Array<{ calls: Array<Record<string, unknown>> }>;
     };
     // The second add is refused now: the sagas go another way than the recording from there.
-    const adds = session.calls.filter((entry) => entry.fn === 'addToBasket');
+    const adds = session.pages[0].calls.filter((entry) => entry.fn === 'addToBasket');
     adds[1].error = adds[0].error;
     delete adds[1].result;
     const dir = mkdtempSync(join(tmpdir(), 'shop-replay-'));

@@ -5,8 +5,12 @@ import { refreshBasket } from '../../../sagas/basket';
 import { fetchBasket } from '../../../src/api/basket';
 import type { BasketResponse } from '../../../src/api/wire';
 import { basketLoaded, basketLoading, basketUserLoaded } from '../../../store/basketSlice';
+import * as basketAdd from '../../../sagas/basketAdd';
+import { addToBasket } from '../../../src/api/basket';
 import { expectSameAsRecorded, replaySession } from '../../replay/replaySession';
 import session from '../../replay/sessions/basket-add-fails-then-succeeds.json';
+import searchListingProduct from '../../replay/sessions/search-listing-product.json';
+import homePage from '../../replay/sessions/home-page.json';
 
 /**
  * The README's code examples run here, word for word: each `#region readme:<name>` below is a
@@ -58,5 +62,33 @@ describe('README examples', () => {
     const alerts = result.put.filter(({ action }) => action.type === 'alert/show');
     expect(alerts.map(({ action }) => (action as PayloadAction<{ key: string }>).payload.key)).toEqual(['buy.addFailed', 'buy.added']);
     // #endregion
+  }, 30_000);
+
+  it('"Turning a session into a test": a session across three pages', async () => {
+    // #region readme:replayPages
+    const result = await replaySession(searchListingProduct); // home, a submitted search, a product
+    expectSameAsRecorded(result);
+    const opened = result.steps.filter((step) => step.event.startsWith('page '));
+    expect(opened.map((step) => step.event)).toEqual([
+      'page 2 of the session opened: /search.php?text=pastiglie&from_search=true',
+      expect.stringMatching(/^page 3 of the session opened: \/product-\d+-/),
+    ]);
+    // #endregion
+  }, 30_000);
+
+  it('"Turning a session into a test": a saga broken on purpose, and the first divergence', async () => {
+    const broken = jest.spyOn(basketAdd, 'addLineToBasket').mockImplementation(function* forgetsTheBasket(line) {
+      return yield call(addToBasket, line);
+    });
+    try {
+      // #region readme:replayDivergence
+      const result = await replaySession(homePage, { idle: 1500 });
+      expect(() => expectSameAsRecorded(result)).toThrow(
+        /^The replay differs from the recording at step \d+ \(after answer of addToBasket\(.*\)\), in basket:\n {2}recorded: \{"type":"basket\/basketLoaded".*\n {2}replayed: \{"type":"basket\/listAddFinished"/,
+      );
+      // #endregion
+    } finally {
+      broken.mockRestore();
+    }
   }, 30_000);
 });

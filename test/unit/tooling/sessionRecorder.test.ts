@@ -1,7 +1,7 @@
 import { configureStore, createAction, createSlice } from '@reduxjs/toolkit';
 import createSagaMiddleware, { eventChannel, type EventChannel } from 'redux-saga';
 import { call, put, take, takeEvery } from 'redux-saga/effects';
-import { createSessionLog, sessionRecorder } from '../../../store/sessionRecorder';
+import { createSessionLog, RECORDING_KEY, sessionRecorder, type RecordedSession } from '../../../store/sessionRecorder';
 
 const clicked = createAction('demo/clicked');
 const loaded = createAction<{ count: number }>('demo/loaded');
@@ -56,14 +56,20 @@ describe('the session recorder', () => {
       window.history.replaceState(null, '', '/main.php');
       expect(sessionRecorder()).toBeUndefined();
       window.history.replaceState(null, '', '/product-11-x.html?record');
+      const listen = jest.spyOn(window, 'addEventListener');
       const monitor = sessionRecorder();
+      // The page's listeners go with it (a later test's page must not hear them).
+      const pageListeners = listen.mock.calls.map(([type, listener]) => [type, listener] as const);
+      listen.mockRestore();
+      for (const [type, listener] of pageListeners) window.removeEventListener(type, listener);
       expect(monitor?.effectTriggered).toEqual(expect.any(Function));
       const button = document.querySelector<HTMLButtonElement>('button[data-session-recorder]');
       // The README names the button by what it shows: "Save session".
       expect(button?.textContent).toBe('Save session');
       expect(button?.getAttribute('aria-label')).toBeNull();
-      expect((window as unknown as { __shopSession: () => { url: string } }).__shopSession().url).toBe('/product-11-x.html?record');
+      expect((window as unknown as { __shopSession: () => RecordedSession }).__shopSession().pages.map((page) => page.url)).toEqual(['/product-11-x.html?record']);
       button?.remove();
+      window.sessionStorage.removeItem(RECORDING_KEY);
     } finally {
       delete process.env.SHOP_RECORDER;
     }
@@ -81,10 +87,10 @@ describe('the session recorder', () => {
     store.dispatch(clicked());
     await new Promise((resolve) => setTimeout(resolve, 0));
 
-    const session = log.session();
-    expect(session).toMatchObject({ version: 1, url: '/main.php?record', recordedAt: '2026-11-23T10:00:00.000Z' });
+    expect(log.session()).toMatchObject({ version: 2, recordedAt: '2026-11-23T10:00:00.000Z', pages: [{ url: '/main.php?record' }] });
+    const session = log.session().pages[0];
     expect(session).not.toHaveProperty('preloadedState');
-    expect(createSessionLog('/', undefined, { page: { type: 'product' } }).session().preloadedState).toEqual({ page: { type: 'product' } });
+    expect(createSessionLog('/', undefined, { page: { type: 'product' } }).page().preloadedState).toEqual({ page: { type: 'product' } });
     expect(session.actions.map(({ by, action }) => [by, action.type])).toEqual([
       ['user', 'demo/clicked'],
       ['saga', 'demo/loaded'],
@@ -116,5 +122,92 @@ describe('the session recorder', () => {
       '8 fetchCount',
       '9 demo/failed',
     ]);
+  });
+
+  describe('across full page loads (a submitted search, a link), until saved', () => {
+    const shopSession = () => (window as unknown as { __shopSession: () => RecordedSession }).__shopSession();
+    const saveButton = () => document.querySelector<HTMLButtonElement>('button[data-session-recorder]');
+    /** What the page listens to on window: gone with the page. */
+    let listeners: Array<[string, EventListenerOrEventListenerObject]> = [];
+    /** A page load: the recorder starts with the store, its page dispatches an action. */
+    function loadPage(url: string) {
+      window.history.replaceState(null, '', url);
+      const listen = jest.spyOn(window, 'addEventListener');
+      const monitor = sessionRecorder({ page: { url } });
+      listeners = listen.mock.calls.map(([type, listener]) => [type, listener] as [string, EventListenerOrEventListenerObject]);
+      listen.mockRestore();
+      monitor?.actionDispatched?.({ type: 'page/opened', payload: url } as { type: string });
+      return monitor;
+    }
+    /** The page goes: the browser fires pagehide, then the page and its listeners are gone. */
+    function leave() {
+      window.dispatchEvent(new Event('pagehide'));
+      for (const [type, listener] of listeners) window.removeEventListener(type, listener);
+      listeners = [];
+    }
+    const clicks = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const blobUrls = Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:session'), revokeObjectURL: jest.fn() });
+
+    beforeEach(() => {
+      process.env.SHOP_RECORDER = '1';
+      window.sessionStorage.clear();
+    });
+    afterEach(() => {
+      delete process.env.SHOP_RECORDER;
+      document.querySelectorAll('[data-session-recorder]').forEach((node) => node.remove());
+      leave();
+      window.sessionStorage.clear();
+    });
+    afterAll(() => clicks.mockRestore());
+
+    it('a page loaded after a recorded one records on: the session holds both pages, each with its address, first state and actions', () => {
+      expect(loadPage('/main.php?record')).toBeDefined();
+      leave();
+      saveButton()?.remove();
+      // The next page has no ?record in its address: it records on all the same.
+      expect(loadPage('/search.php?text=brembo')).toBeDefined();
+      expect(saveButton()?.textContent).toBe('Save session');
+      const session = shopSession();
+      expect(session.pages.map((page) => page.url)).toEqual(['/main.php?record', '/search.php?text=brembo']);
+      expect(session.pages.map((page) => page.preloadedState)).toEqual([{ page: { url: '/main.php?record' } }, { page: { url: '/search.php?text=brembo' } }]);
+      expect(session.pages.map((page) => page.actions.map((entry) => entry.action.payload))).toEqual([['/main.php?record'], ['/search.php?text=brembo']]);
+    });
+
+    it('saving ends the recording: the file holds every page, and the next page records nothing', async () => {
+      loadPage('/main.php?record');
+      leave();
+      saveButton()?.remove();
+      loadPage('/search.php?text=brembo');
+      saveButton()!.click();
+      expect(blobUrls.createObjectURL).toHaveBeenCalledTimes(1);
+      const file = (blobUrls.createObjectURL as jest.Mock).mock.calls[0][0] as Blob;
+      expect(file.type).toBe('application/json');
+      const text = await new Promise<string>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(reader.result as string);
+        reader.readAsText(file);
+      });
+      const saved = JSON.parse(text) as RecordedSession;
+      expect(saved.version).toBe(2);
+      expect(saved.pages.map((page) => page.url)).toEqual(['/main.php?record', '/search.php?text=brembo']);
+      expect(saveButton()).toBeNull();
+      expect(window.sessionStorage.getItem(RECORDING_KEY)).toBeNull();
+      leave();
+      expect(loadPage('/product-11-x.html')).toBeUndefined();
+      expect(saveButton()).toBeNull();
+    });
+
+    it('?record starts a new recording: what an unsaved one kept is dropped', () => {
+      loadPage('/main.php?record');
+      leave();
+      saveButton()?.remove();
+      loadPage('/contact.php?record');
+      expect(shopSession().pages.map((page) => page.url)).toEqual(['/contact.php?record']);
+    });
+
+    it('without a recording under way, a page without ?record records nothing', () => {
+      expect(loadPage('/main.php')).toBeUndefined();
+      expect(saveButton()).toBeNull();
+    });
   });
 });
