@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { ContactMessageResponse } from '../../src/api/wire';
-import { startTestShop, Visitor, type TestShop } from './helpers';
+import { multipart, startTestShop, Visitor, type TestShop } from './helpers';
 
 let shop: TestShop;
 let app: FastifyInstance;
@@ -131,17 +131,6 @@ describe('the bank account: every country the shop sells to, mod-97', () => {
   });
 });
 
-/** A multipart/form-data body of text fields and files, as a browser sends the contact form with files. */
-function multipart(fields: Record<string, string>, files: Array<{ field: string; name: string; type: string; bytes: Buffer }>) {
-  const boundary = '----shopUpload7MA4YWxkTrZu0gW';
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  for (const file of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: Buffer.concat(parts) };
-}
 
 const jpeg = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#c8102e' } }).jpeg({ quality: 60 }).toBuffer();
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');

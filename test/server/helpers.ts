@@ -247,3 +247,15 @@ export async function productPath(app: { inject: (options: { method: 'GET'; url:
   const response = await app.inject({ method: 'GET', url: `/product-${id}-x.html` });
   return response.statusCode === 301 ? String(response.headers.location) : `/product-${id}-x.html`;
 }
+
+/** A multipart/form-data body of text fields and files, as a browser sends the contact form with files. */
+export function multipart(fields: Record<string, string>, files: Array<{ field: string; name: string; type: string; bytes: Buffer }>) {
+  const boundary = '----shopUpload7MA4YWxkTrZu0gW';
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const file of files) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: Buffer.concat(parts) };
+}

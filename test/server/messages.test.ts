@@ -14,7 +14,7 @@ import { importCatalogueFile, openCatalogueDb, type OpenedCatalogueDb } from '..
 import { exportCatalogue } from '../../server/db/catalogue/store';
 import { mailerFromEnv, type Mailer } from '../../server/messages/mailer';
 import { answerRestockedNotices } from '../../server/messages/notify';
-import { BACKEND, startTestShop, Visitor, type TestShop } from './helpers';
+import { BACKEND, multipart, startTestShop, Visitor, type TestShop } from './helpers';
 
 jest.setTimeout(60_000);
 const ROOT = join(__dirname, '..', '..');
@@ -89,16 +89,9 @@ describe(`messages reach the owner (${BACKEND})`, () => {
 
   it('mails a contact message with its files attached', async () => {
     inbox.length = 0;
-    const boundary = '----shopMailUpload4f8a';
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
     const fields = { name: 'Mario Rossi', contact: 'mario.rossi@example.it', subject: 'product', message: 'Allego il libretto della mia auto.', terms: '1' };
-    const payload = Buffer.concat([
-      ...Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="attachment"; filename="libretto.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
-      pdf,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const response = await shop.app.inject({ method: 'POST', url: '/contact.php', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    const response = await shop.app.inject({ method: 'POST', url: '/contact.php', ...multipart(fields, [{ field: 'attachment', name: 'libretto.pdf', type: 'application/pdf', bytes: pdf }]) });
     expect(response.statusCode).toBe(200);
     const [mail] = await mails(1);
     expect(mail.text).toContain('Allego il libretto della mia auto.');
