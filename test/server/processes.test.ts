@@ -3,36 +3,17 @@
  * temporary database. WORKERS=2 shares one port and one SQLite file between two processes;
  * SIGTERM lets the requests in flight finish.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { BasketChangeResponse, BasketResponse } from '../../src/api/wire';
+import { startServerProcess, type ServerProcess } from './serverProcess';
 
 jest.setTimeout(120_000);
 
-const ROOT = join(__dirname, '..', '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface RunningServer {
-  base: string;
-  child: ChildProcess;
-  /** Parsed JSON log lines written so far. */
-  logs: Array<Record<string, unknown>>;
-  exited: Promise<number | null>;
+interface RunningServer extends ServerProcess {
   dir: string;
 }
 
@@ -41,45 +22,11 @@ async function startServer(env: Record<string, string>): Promise<RunningServer> 
   // A stand-in build: pages are drawn into this template.
   mkdirSync(join(dir, 'dist', 'assets'), { recursive: true });
   writeFileSync(join(dir, 'dist', 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
-  const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, CATALOGUE_SIZE: '300', STATIC_DIR: join(dir, 'dist'), ...env };
-  delete childEnv.NODE_OPTIONS; // jest's --experimental-vm-modules is not for the server
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  const logs: Array<Record<string, unknown>> = [];
-  let buffered = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString();
-    const lines = buffered.split('\n');
-    buffered = lines.pop()!;
-    for (const line of lines) {
-      try {
-        logs.push(JSON.parse(line) as Record<string, unknown>);
-      } catch {
-        /* a plain line ("Shop ready ...") */
-      }
-    }
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { base, child, logs, exited, dir };
+  return { ...(await startServerProcess({ DATA_DIR: dir, CATALOGUE_SIZE: '300', STATIC_DIR: join(dir, 'dist'), ...env })), dir };
 }
 
 async function stopServer(server: RunningServer): Promise<number | null> {
-  if (server.child.exitCode === null) server.child.kill('SIGTERM');
-  const code = await server.exited;
+  const code = await server.stop();
   rmSync(server.dir, { recursive: true, force: true });
   return code;
 }

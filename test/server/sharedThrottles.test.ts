@@ -4,18 +4,16 @@
  * file; Redis), and with two servers on one PostgreSQL database, and counted exactly: every
  * request opens a new connection, so the cluster spreads them over both processes.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { BACKEND, createTestDatabase } from './helpers';
+import { startServerProcess, type ServerProcess } from './serverProcess';
 
 jest.setTimeout(120_000);
 
-const ROOT = join(__dirname, '..', '..');
 const LIMITS = { writesPerVisitor: 12, writesPerAddress: 30, messagesPerVisitor: 3, messagesPerAddress: 5 };
 const LIMIT_ENV = {
   RATE_LIMIT_WRITES_PER_VISITOR: String(LIMITS.writesPerVisitor),
@@ -26,67 +24,11 @@ const LIMIT_ENV = {
   TRUST_PROXY: '1',
 };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** The processes that answered requests, by the access log's pid. */
+const answeringPids = (server: ServerProcess) => new Set(server.logs.filter((line) => line.msg === 'request' && line.pid).map((line) => line.pid as number));
 
-interface Running {
-  base: string;
-  child: ChildProcess;
-  pids: Set<number>;
-  exited: Promise<unknown>;
-}
-
-async function startServer(env: Record<string, string>, dir: string): Promise<Running> {
-  const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, CATALOGUE_SIZE: '60', STATIC_DIR: join(dir, 'dist'), LOG_LEVEL: 'info', ...LIMIT_ENV, ...env };
-  delete childEnv.NODE_OPTIONS;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  const pids = new Set<number>();
-  let output = '';
-  let buffered = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString();
-    if (output.length < 20_000) output += chunk.toString();
-    const lines = buffered.split('\n');
-    buffered = lines.pop()!;
-    for (const line of lines) {
-      try {
-        const entry = JSON.parse(line) as { msg?: string; pid?: number };
-        if (entry.msg === 'request' && entry.pid) pids.add(entry.pid);
-      } catch {
-        /* a plain line */
-      }
-    }
-  });
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    try {
-      // Every worker listening (the primary says so once all are), and the database ready.
-      if (output.includes('Shop ready') && (await fetch(`${base}/readyz`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { base, child, pids, exited };
-}
-
-async function stop(server: Running): Promise<void> {
-  if (server.child.exitCode === null) server.child.kill('SIGTERM');
-  await server.exited;
+function startServer(env: Record<string, string>, dir: string): Promise<ServerProcess> {
+  return startServerProcess({ DATA_DIR: dir, CATALOGUE_SIZE: '60', STATIC_DIR: join(dir, 'dist'), LOG_LEVEL: 'info', ...LIMIT_ENV, ...env }, { waitForAllWorkers: true });
 }
 
 /** One request on a connection of its own (so the cluster hands it to the next process): its status and visitor cookie. */
@@ -161,9 +103,9 @@ const PRODUCT = 100;
       const counts = await driveBudgets([server.base], PRODUCT);
       if (process.env.PRINT_BUDGETS) console.log('SQLite, 2 workers', counts);
       expect(counts).toEqual(EXPECTED);
-      expect(server.pids.size).toBe(2);
+      expect(answeringPids(server).size).toBe(2);
     } finally {
-      await stop(server);
+      await server.stop();
       rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -177,10 +119,10 @@ const PRODUCT = 100;
       const counts = await driveBudgets([server.base], PRODUCT);
       if (process.env.PRINT_BUDGETS) console.log('Redis, 2 workers', counts);
       expect(counts).toEqual(EXPECTED);
-      expect(server.pids.size).toBe(2);
+      expect(answeringPids(server).size).toBe(2);
       expect((await redis.keys(`${prefix}*`)).length).toBeGreaterThan(0);
     } finally {
-      await stop(server);
+      await server.stop();
       const keys = await redis.keys(`${prefix}*`);
       if (keys.length) await redis.del(...keys);
       redis.disconnect();
@@ -193,16 +135,16 @@ const PRODUCT = 100;
   it('every budget holds exactly, the requests spread over both servers (counted in PostgreSQL)', async () => {
     const database = await createTestDatabase();
     const dirs = [standIn(), standIn()];
-    const servers: Running[] = [];
+    const servers: ServerProcess[] = [];
     try {
       // Both start at once on the empty database (one migrates and seeds, the other waits for it).
       servers.push(...(await Promise.all(dirs.map((dir) => startServer({ WORKERS: '2', DATABASE_URL: database.url }, dir)))));
       const counts = await driveBudgets(servers.map((s) => s.base), PRODUCT);
       if (process.env.PRINT_BUDGETS) console.log('PostgreSQL, 2 servers x 2 workers', counts);
       expect(counts).toEqual(EXPECTED);
-      expect(servers[0].pids.size + servers[1].pids.size).toBe(4);
+      expect(answeringPids(servers[0]).size + answeringPids(servers[1]).size).toBe(4);
     } finally {
-      for (const server of servers) await stop(server);
+      for (const server of servers) await server.stop();
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
       await database.drop();
     }
