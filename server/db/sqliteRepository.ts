@@ -27,6 +27,8 @@ import { CATALOGUE_POLL_MS, type BasketChange, type BasketChangeResult, type Bra
 import { storedContactMessage, type ContactAttachmentRow, type ContactMessageRow } from './contactMessages';
 import { listingOrder, listingWhere, SQLITE_LISTING, type ListingWhereOptions } from './listingQuery';
 import { TtlCache } from './ttlCache';
+import { loadVehiclePage, loadVehiclePagePaths } from './vehiclePages';
+import type { VehiclePageKind } from '../../src/domain/vehiclePages';
 import { ftsQuery } from './searchTerms';
 import { DatabaseUnavailable, isSqliteStorageFailure } from './faults';
 import {
@@ -319,6 +321,14 @@ export class SqliteShopRepository implements ShopRepository {
     return this.stmt(
       `SELECT ${FIT_COLUMNS} FROM fitments WHERE engine_id IN (${marks(engineIds)}) AND product_id IN (${marks(productIds)}) ORDER BY engine_id, product_id`,
     ).all(...engineIds, ...productIds) as FitRow[];
+  }
+
+  async vehiclePage(kind: VehiclePageKind, id: number) {
+    return loadVehiclePage(async <T>(sql: string, params: unknown[]) => this.stmt(sql).all(...params) as T[], kind, id);
+  }
+
+  async vehiclePagePaths() {
+    return loadVehiclePagePaths(async <T>(sql: string, params: unknown[]) => this.stmt(sql).all(...params) as T[]);
   }
 
   async productExists(id: number): Promise<boolean> {

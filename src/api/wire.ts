@@ -70,6 +70,57 @@ export interface FitmentAnswer {
 
 export const FITMENT_LIMITS = { engines: 10, products: 60 } as const;
 
+/* ------------------------------------------------------------------ vehicle pages (ours, issue 25) */
+
+/** A vehicle the page links to: its id, its name, its page's path (without language). */
+export interface VehiclePageLink {
+  id: number;
+  name: string;
+  link: string;
+}
+
+/** A part an engine page lists: the product and the fit's qualifiers on that engine. */
+export interface VehiclePagePart {
+  id: number;
+  name: string;
+  /** The product page's path (without language). */
+  link: string;
+  producer: string;
+  position: 'front' | 'rear' | null;
+  fromMonth: string | null;
+  toMonth: string | null;
+  note: string | null;
+}
+
+/** One category of an engine page: its most popular parts (VEHICLE_PAGE_PARTS_PER_CATEGORY at most), and how many fit in all. */
+export interface VehiclePageCategory {
+  id: number;
+  name: string;
+  total: number;
+  parts: VehiclePagePart[];
+}
+
+/**
+ * A vehicle page's data (src/domain/vehiclePages.ts): a brand (its models), a model (its
+ * engines, by generation) or an engine (its parts by category, with their fit notes).
+ */
+export interface VehiclePageData {
+  kind: 'brand' | 'model' | 'engine';
+  id: number;
+  /** The vehicle's full name: `Fiat`, `Fiat Punto`, `Fiat Punto II (1999-2003) 1.2 8V 60 CV (44 kW)`. */
+  name: string;
+  /** The page's own path (without language): another slug moves here. */
+  link: string;
+  brand: VehiclePageLink;
+  model: VehiclePageLink | null;
+  generation: { id: number; name: string; yearFrom: number; yearTo: number | null } | null;
+  engine: { id: number; name: string; fuel: string; kw: number; cv: number } | null;
+  /** A brand's models, a model's engines (each with its generation's name as `group`); none for an engine. */
+  children: Array<VehiclePageLink & { group?: string }>;
+  /** An engine's parts by category (category order); none for a brand or a model. */
+  categories: VehiclePageCategory[];
+}
+
 /* ------------------------------------------------------------------ money */
 
 export interface Money {

@@ -1,4 +1,6 @@
 import pg from 'pg';
+import { loadVehiclePage, loadVehiclePagePaths } from '../vehiclePages';
+import type { VehiclePageKind } from '../../../src/domain/vehiclePages';
 import type { Pool, PoolClient, QueryResultRow } from 'pg';
 import {
   TRAIT,
@@ -315,6 +317,14 @@ export class PostgresShopRepository implements ShopRepository {
 
   async catalogueVersion(): Promise<number> {
     return Number((await this.one<{ value: string }>("SELECT value FROM settings WHERE key = 'catalogue_version'"))?.value ?? 0);
+  }
+
+  async vehiclePage(kind: VehiclePageKind, id: number) {
+    return loadVehiclePage(<T>(sql: string, params: unknown[]) => this.all<T & QueryResultRow>(sql, params), kind, id);
+  }
+
+  async vehiclePagePaths() {
+    return loadVehiclePagePaths(<T>(sql: string, params: unknown[]) => this.all<T & QueryResultRow>(sql, params));
   }
 
   async fitments(engineIds: number[], productIds: number[]): Promise<FitRow[]> {
