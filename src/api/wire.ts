@@ -21,6 +21,16 @@ export const TRAIT = {
 
 export const AXIS = { front: 148723, rear: 148742 } as const;
 
+/**
+ * The brake-system traits a listing offers as filters (issue 25, point 4), by the demo
+ * catalogue's trait ids (server/db/catalogue/generate.ts `PARAM`): the disc type (ventilated,
+ * solid, drilled) and the disc diameter in mm. The demo catalogue sells parts for disc brakes
+ * only (no drums or shoes), so these traits are its brake system; a catalogue with drum parts
+ * gives them a disc type value of their own (the filter is by trait value, whatever its words).
+ */
+export const BRAKE_TRAIT = { discType: 90011, discDiameter: 90010 } as const;
+export const LISTING_TRAIT_FACETS: readonly number[] = [BRAKE_TRAIT.discType, BRAKE_TRAIT.discDiameter];
+
 export const BRAKE_CATEGORY = {
   pads: 148728,
   discs: 151538,
@@ -471,6 +481,13 @@ export interface ListingResponse {
   /** Category facet rows [id, name, count]. */
   categories: Array<[number, string, number]>;
   producers: Array<[number, string, number]>;
+  /** Axle facet rows [axis value id, name, count] (issue 25; counted without the axle filter). */
+  axes?: Array<[number, string, number]>;
+  /**
+   * The brake-system trait facets (LISTING_TRAIT_FACETS, in that order): each trait's values
+   * [value id, name, count] among the listing's products, counted without that trait's own filter.
+   */
+  traitFacets?: Array<{ trait: number; values: Array<[number, string, number]> }>;
   query: Record<string, string>;
 }
 

@@ -106,6 +106,13 @@ const en: Catalogue = {
     searchFor: 'Results for “{{text}}”',
     filters: 'Filters',
     all: 'All',
+    allValues: 'All',
+    axle: 'Axle',
+    axleFront: 'Front',
+    axleRear: 'Rear',
+    discType: 'Disc type',
+    discDiameter: 'Disc diameter',
+    millimetres: '{{value}} mm',
   },
   product: {
     related: 'You may also need',

@@ -86,6 +86,13 @@ const it = {
     searchFor: 'Risultati per «{{text}}»',
     filters: 'Filtri',
     all: 'Tutte',
+    allValues: 'Tutti',
+    axle: 'Asse',
+    axleFront: 'Anteriore',
+    axleRear: 'Posteriore',
+    discType: 'Tipo di disco',
+    discDiameter: 'Diametro del disco',
+    millimetres: '{{value}} mm',
   },
   miniBasket: {
     title: 'Il tuo carrello',

@@ -114,6 +114,13 @@ const pl: Catalogue = {
     searchFor: 'Wyniki dla „{{text}}”',
     filters: 'Filtry',
     all: 'Wszystkie',
+    allValues: 'Wszystkie',
+    axle: 'Oś',
+    axleFront: 'Przednia',
+    axleRear: 'Tylna',
+    discType: 'Rodzaj tarczy',
+    discDiameter: 'Średnica tarczy',
+    millimetres: '{{value}} mm',
   },
   product: {
     related: 'Może Cię zainteresować',
