@@ -57,7 +57,7 @@ export const ENGINE_PARTS_SQL = `SELECT id, name, slug, producer, category_id, c
     WHERE f.engine_id = ?
   ) ranked WHERE part_rank <= ? ORDER BY category_position, category_id, part_rank`;
 
-const ENGINE_SQL = `SELECT e.id AS engine_id, e.name AS engine, e.fuel, e.kw, e.cv, g.id AS generation_id, g.name AS generation, g.year_from, g.year_to,
+export const ENGINE_SQL = `SELECT e.id AS engine_id, e.name AS engine, e.fuel, e.kw, e.cv, g.id AS generation_id, g.name AS generation, g.year_from, g.year_to,
     m.id AS model_id, m.name AS model, b.id AS brand_id, b.name AS brand
   FROM engines e JOIN generations g ON g.id = e.generation_id JOIN models m ON m.id = g.model_id JOIN brands b ON b.id = m.brand_id WHERE e.id = ?`;
 
