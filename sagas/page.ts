@@ -3,7 +3,7 @@ import type { RootState } from '../store';
 import { fetchShopData } from '../src/api/basket';
 import { fetchCategoryCounts, fetchListing } from '../src/api/catalogue';
 import { fetchCmsPage } from '../src/api/cms';
-import { fetchVehiclePage } from '../src/api/fitment';
+import { fetchVehiclePage } from '../src/api/vehiclePages';
 import { isHttpError } from '../src/api/http';
 import type { CmsPageResponse, ListingResponse, ProductPageData, ShopDataRequest, ShopDataResponse, VehiclePageData } from '../src/api/wire';
 import type { VehiclePageKind } from '../src/domain/vehiclePages';

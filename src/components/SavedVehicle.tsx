@@ -3,7 +3,7 @@ import { useTranslation } from '../i18n/react';
 import { vehicleRemoveRequested } from '../../store/actions';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { vehicleLabel } from '../domain/vehicle';
-import { vehiclePageLinks } from '../domain/vehiclePages';
+import { vehiclePageHref } from '../domain/vehiclePages';
 import { useLocalPath } from './useLocalPath';
 
 /** The saved vehicle as a bar under the header; "remove" clears it and goes to the home page. */
@@ -15,7 +15,7 @@ export function SavedVehicle() {
   const label = saved ? vehicleLabel(saved) : '';
   if (!label || !saved) return null;
   // The vehicle's own page (issue 25): its engine's, else its model's or its brand's.
-  const page = vehiclePageLinks(saved)[0];
+  const page = vehiclePageHref(saved);
   return (
     <section className="saved-vehicle" aria-label={t('vehicle.saved')}>
       <div className="saved-vehicle__inner">
@@ -23,7 +23,7 @@ export function SavedVehicle() {
           <span className="saved-vehicle__title">{t('vehicle.saved')}:</span> <strong className="saved-vehicle__name">{label}</strong>
         </p>
         {page ? (
-          <a className="saved-vehicle__page" href={local(page.href)}>
+          <a className="saved-vehicle__page" href={local(page)}>
             {t('vehicle.pageLink')}
           </a>
         ) : null}

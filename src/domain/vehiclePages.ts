@@ -54,18 +54,19 @@ export function isVehiclePagePath(path: string): boolean {
   return VEHICLE_PATH.test(path);
 }
 
-/** The vehicle's full names for each page kind, as the configurator's choice names them (brand, model, year's generation, engine). */
-export function vehiclePageLinks(choice: {
+/**
+ * The page of the configurator's choice (brand, model, year's generation, engine): its engine's,
+ * else its model's, else its brand's; null without a brand. The names are the configurator's,
+ * which are the catalogue's, so the slug is the page's own (another would still move to it).
+ */
+export function vehiclePageHref(choice: {
   brand?: { id: number; name: string } | null;
   model?: { id: number; name: string } | null;
   year?: { id: number; name: string } | null;
   engine?: { id: number; name: string } | null;
-}): Array<{ kind: VehiclePageKind; href: string }> {
-  const links: Array<{ kind: VehiclePageKind; href: string }> = [];
+}): string | null {
   const { brand, model, year, engine } = choice;
-  if (!brand) return links;
-  if (engine && year) links.push({ kind: 'engine', href: vehiclePagePath('engine', engine.id, `${brand.name} ${year.name} ${engine.name}`) });
-  if (model) links.push({ kind: 'model', href: vehiclePagePath('model', model.id, `${brand.name} ${model.name}`) });
-  links.push({ kind: 'brand', href: vehiclePagePath('brand', brand.id, brand.name) });
-  return links;
+  if (!brand) return null;
+  if (engine && year) return vehiclePagePath('engine', engine.id, `${brand.name} ${year.name} ${engine.name}`);
+  return model ? vehiclePagePath('model', model.id, `${brand.name} ${model.name}`) : vehiclePagePath('brand', brand.id, brand.name);
 }

@@ -3,6 +3,7 @@ import type itRefusal from './it.refusal';
 import type itContact from './it.contact';
 import type itSeo from './it.seo';
 import type itVehiclePage from './it.vehiclePage';
+import type itListingFilters from './it.listingFilters';
 import type itOffer from './it.offer';
 import type itNotFound from './it.notFound';
 import type itFitment from './it.fitment';
@@ -86,13 +87,6 @@ const it = {
     searchFor: 'Risultati per «{{text}}»',
     filters: 'Filtri',
     all: 'Tutte',
-    allValues: 'Tutti',
-    axle: 'Asse',
-    axleFront: 'Anteriore',
-    axleRear: 'Posteriore',
-    discType: 'Tipo di disco',
-    discDiameter: 'Diametro del disco',
-    millimetres: '{{value}} mm',
   },
   miniBasket: {
     title: 'Il tuo carrello',
@@ -257,7 +251,7 @@ const it = {
 
 export default it;
 /** The whole Italian catalogue: the core and every page's texts. */
-export type FullItalian = typeof it & typeof itOffer & typeof itContact & typeof itCompare & typeof itRefusal & typeof itNotFound & typeof itFitment & typeof itVehiclePage & { seo: typeof itSeo };
+export type FullItalian = typeof it & typeof itOffer & typeof itContact & typeof itCompare & typeof itRefusal & typeof itNotFound & typeof itFitment & typeof itVehiclePage & typeof itListingFilters & { seo: typeof itSeo };
 
 /** Every language has every Italian key; sections may add plural forms Italian lacks (_few, _many). */
 export type Catalogue = { [Section in keyof FullItalian]: FullItalian[Section] & Record<string, unknown> };

@@ -7,6 +7,11 @@ import { PartialLink } from '../../components/PartialLink';
 import { VehicleConfigurator } from '../../components/VehicleConfigurator';
 import { PARTIAL_LOAD_FLOW } from '../../../store/actions';
 import { AXIS, BRAKE_TRAIT, TRAIT } from '../../api/wire';
+import itListingFilters from '../../i18n/it.listingFilters';
+import { addPageTexts } from '../../i18n/runtime';
+
+// The brake filters' texts join the catalogue with this chunk.
+addPageTexts(itListingFilters);
 
 /** Builds the listing address for the current query with some parameters changed. */
 function listingHref(query: Record<string, string>, changes: Record<string, string | null>): string {

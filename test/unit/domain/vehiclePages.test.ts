@@ -2,12 +2,12 @@ import fc from 'fast-check';
 import { expectSaga } from 'redux-saga-test-plan';
 import { throwError } from 'redux-saga-test-plan/providers';
 import * as matchers from 'redux-saga-test-plan/matchers';
-import { isVehiclePagePath, slugText, vehiclePageLinks, vehiclePageOf, vehiclePagePath } from '../../../src/domain/vehiclePages';
+import { isVehiclePagePath, slugText, vehiclePageHref, vehiclePageOf, vehiclePagePath } from '../../../src/domain/vehiclePages';
 import { localPath, pageAddresses } from '../../../src/domain/languagePaths';
 import { locationOf, pageTypeOf } from '../../../src/app/routes';
 import { pageDataNeeds, pageStateFrom } from '../../../src/app/pageData';
 import { loadPageData } from '../../../sagas/page';
-import { fetchVehiclePage } from '../../../src/api/fitment';
+import { fetchVehiclePage } from '../../../src/api/vehiclePages';
 import { HttpError } from '../../../src/api/http';
 import { pageLoaded } from '../../../store/pageSlice';
 import type { VehiclePageData } from '../../../src/api/wire';
@@ -43,15 +43,12 @@ describe('vehicle page addresses (issue 25)', () => {
     expect(pageDataNeeds(locationOf('/vehicles/model-1004-x.html', '')).vehiclePage).toEqual({ kind: 'model', id: 1004 });
   });
 
-  it('the configurator choice links its engine page first, then its model and brand pages', () => {
+  it('the configurator choice links its engine page, else its model or brand page', () => {
     const choice = { brand: { id: 3, name: 'Fiat' }, model: { id: 1004, name: 'Punto' }, year: { id: 5008, name: 'Punto II (1999-2003)' }, engine: { id: 20001, name: '1.2 8V 60 CV (44 kW)' } };
-    expect(vehiclePageLinks(choice)).toEqual([
-      { kind: 'engine', href: '/vehicles/engine-20001-fiat-punto-ii-1999-2003-1-2-8v-60-cv-44-kw.html' },
-      { kind: 'model', href: '/vehicles/model-1004-fiat-punto.html' },
-      { kind: 'brand', href: '/vehicles/brand-3-fiat.html' },
-    ]);
-    expect(vehiclePageLinks({ ...choice, year: null, engine: null }).map((link) => link.kind)).toEqual(['model', 'brand']);
-    expect(vehiclePageLinks({ brand: null })).toEqual([]);
+    expect(vehiclePageHref(choice)).toBe('/vehicles/engine-20001-fiat-punto-ii-1999-2003-1-2-8v-60-cv-44-kw.html');
+    expect(vehiclePageHref({ ...choice, year: null, engine: null })).toBe('/vehicles/model-1004-fiat-punto.html');
+    expect(vehiclePageHref({ brand: choice.brand })).toBe('/vehicles/brand-3-fiat.html');
+    expect(vehiclePageHref({ brand: null })).toBeNull();
   });
 });
 
