@@ -3,8 +3,10 @@ import type { RootState } from '../store';
 import { fetchShopData } from '../src/api/basket';
 import { fetchCategoryCounts, fetchListing } from '../src/api/catalogue';
 import { fetchCmsPage } from '../src/api/cms';
+import { fetchVehiclePage } from '../src/api/vehiclePages';
 import { isHttpError } from '../src/api/http';
-import type { CmsPageResponse, ListingResponse, ProductPageData, ShopDataRequest, ShopDataResponse } from '../src/api/wire';
+import type { CmsPageResponse, ListingResponse, ProductPageData, ShopDataRequest, ShopDataResponse, VehiclePageData } from '../src/api/wire';
+import type { VehiclePageKind } from '../src/domain/vehiclePages';
 import { locationOf } from '../src/app/routes';
 import { answersHaveHtml, pageDataNeeds, pageStateFrom, withCleanHtml, type PageAnswers } from '../src/app/pageData';
 import { fragmentHtml, loadSanitizer, type SanitizeToFragment } from '../src/api/sanitizer';
@@ -37,24 +39,37 @@ function* fetchInformationPage(slug: string) {
   }
 }
 
+function* fetchVehicle(kind: VehiclePageKind, id: number) {
+  try {
+    const page: VehiclePageData = yield call(fetchVehiclePage, kind, id);
+    return page;
+  } catch (error) {
+    if (isHttpError(error) && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
+}
+
 /** Asks `src/api` for what the page needs, and builds the page slice the way the server does. */
 export function* loadPageData(location: PageLocation) {
   const engine: number | undefined = yield select((state: RootState) => state.vehicle.saved?.engine?.id);
   const needs = pageDataNeeds(location, engine);
-  const [categories, listing, product, cmsPage]: [
+  const [categories, listing, product, cmsPage, vehiclePage]: [
     Array<[number, string, number]> | undefined,
     ListingResponse | undefined,
     ProductPageData | null | undefined,
     CmsPageResponse | null | undefined,
+    VehiclePageData | null | undefined,
   ] = yield all([
     needs.categories ? call(fetchCategoryCounts, null) : undefined,
     needs.listing ? call(fetchListing, needs.listing) : undefined,
     needs.product !== null ? call(fetchProduct) : undefined,
     needs.cmsPage !== null ? call(fetchInformationPage, needs.cmsPage) : undefined,
+    needs.vehiclePage !== null ? call(fetchVehicle, needs.vehiclePage.kind, needs.vehiclePage.id) : undefined,
   ]);
   let answers: PageAnswers = { categories, listing };
   if (needs.product !== null) answers.product = product ?? null;
   if (needs.cmsPage !== null) answers.cmsPage = cmsPage ?? null;
+  if (needs.vehiclePage !== null) answers.vehiclePage = vehiclePage ?? null;
   if (answersHaveHtml(answers)) {
     // Server HTML that arrives after load is sanitised before it reaches the store.
     const sanitize: SanitizeToFragment = yield call(loadSanitizer);

@@ -15,6 +15,7 @@ import { measureServerStart } from './bench/serverStart';
 import { benchCatalogueImport } from './bench/catalogueImport';
 import { runPageMixBench } from './bench/pageMix';
 import { BEFORE_PHOTOS, measureFirstScreenImages } from './bench/firstScreenImages';
+import { postgresPlans, runVehiclePageBench, type FitmentPlan, type VehiclePageBenchRow } from './bench/vehiclePages';
 
 const FIRST_LOAD_JS_BUDGET_KB = 160;
 const LIGHTHOUSE_BUDGET = { performance: 98, accessibility: 100, bestPractices: 100, seo: 100, cls: 0.02, lcpMs: 1800, tbtMs: 150 };
@@ -41,6 +42,8 @@ async function main() {
       brakes: '/brakes.php',
       contact: '/contact.php',
       noProduct: '/noproduct.php',
+      // An engine's page (issue 25), asked with any slug: it moves (301) to its own.
+      vehicle: '/vehicles/engine-20000-x.html',
     };
     if (only('size')) {
     const firstLoad = await measureFirstLoad(shop.baseUrl, pages, chromiumPath, 'phone');
@@ -158,6 +161,40 @@ async function main() {
       rows,
     };
     console.table(rows.map((row) => ({ ...row, [`p99 <= ${budgetMs} ms`]: row.catalogue === 10_000 ? (row.p99Ms <= budgetMs ? 'met' : 'NOT met') : '' })));
+  }
+
+  if (only('vehicle')) {
+    // Issue 25: vehicle pages against a listing page, and the fitment statements' plans.
+    const sizes = (process.env.BENCH_CATALOGUES || '10000,200000').split(',').map(Number);
+    const rows: VehiclePageBenchRow[] = [];
+    const plans: FitmentPlan[] = [];
+    const engines: Array<Record<string, number>> = [];
+    console.log('\nVehicle pages against a listing page: whole page answers, autocannon on loopback, 10 connections, 5 s per page (SQLite, page cache off)');
+    for (const size of sizes) {
+      const result = await runVehiclePageBench(size);
+      rows.push(...result.rows);
+      plans.push(...result.plans);
+      engines.push(result.engines);
+    }
+    // PostgreSQL's plans on a scratch database of the first size (DATABASE_URL, else the local test server).
+    const pgUrl = process.env.DATABASE_URL || process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
+    try {
+      plans.push(...(await postgresPlans(pgUrl, Number(process.env.BENCH_VEHICLE_PG_CATALOGUE || sizes[0]))));
+    } catch (error) {
+      console.log(`PostgreSQL plans not taken (${(error as Error).message})`);
+    }
+    report.vehiclePages = {
+      tool: 'autocannon',
+      connections: 10,
+      secondsPerPage: 5,
+      partsPerCategory: 'an engine page lists each category\u2019s 12 most popular parts (ranked in the database) and links the rest: its listing for the engine',
+      engines,
+      rows,
+      plans,
+    };
+    console.table(engines);
+    console.table(rows);
+    for (const plan of plans) console.log(`\n[${plan.backend}, ${plan.catalogue}] ${plan.call}\n  ${plan.sql}\n    ${plan.plan.join('\n    ')}`);
   }
 
   if (only('pagemix')) {

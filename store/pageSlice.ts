@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CmsPageResponse, ListingResponse, ProductPageData } from '../src/api/wire';
+import type { CmsPageResponse, ListingResponse, ProductPageData, VehiclePageData } from '../src/api/wire';
 
-export type PageType = 'main' | 'product' | 'basket' | 'search' | 'brakes' | 'contact' | 'cms' | 'noProduct';
+export type PageType = 'main' | 'product' | 'basket' | 'search' | 'brakes' | 'contact' | 'cms' | 'vehicle' | 'noProduct';
 
 export interface PageLocation {
   type: PageType;
@@ -20,6 +20,8 @@ export interface PageState {
   product: ProductPageData | null;
   /** An information page (page type cms). */
   cmsPage: CmsPageResponse | null;
+  /** A brand's, a model's or an engine's page (page type vehicle, issue 25). */
+  vehiclePage?: VehiclePageData | null;
 }
 
 const initialState: PageState = { location: null, status: 'idle', categories: [], listing: null, product: null, cmsPage: null };

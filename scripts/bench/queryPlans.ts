@@ -1,5 +1,5 @@
 /**
- * Every SQL statement a listing, finder, search and brake-product call runs, with SQLite's
+ * Every SQL statement a listing, finder, search, brake-product and vehicle-page call runs, with SQLite's
  * plan for it (EXPLAIN QUERY PLAN), and the plan lines that SCAN a big table: the bench
  * lists them at 200,000 products, a server test fails on a table scan at a small catalogue.
  *
@@ -7,7 +7,7 @@
  * with its values bound), so what is explained is exactly what the repository sends.
  */
 import Database from 'better-sqlite3';
-import { AXIS, BRAKE_CATEGORY, TRAIT } from '../../src/api/wire';
+import { AXIS, BRAKE_CATEGORY, BRAKE_TRAIT, TRAIT } from '../../src/api/wire';
 import type { ListingFilter } from '../../server/db/repository';
 import { SqliteShopRepository } from '../../server/db/sqliteRepository';
 
@@ -17,7 +17,7 @@ export const BIG_TABLES = ['products', 'sizes', 'fitments', 'product_params', 'p
 export interface QueryPlan {
   /** The repository call that sent it, e.g. `listing {"category":148728} price_asc p1`. */
   call: string;
-  kind: 'listing' | 'finder' | 'search' | 'brake';
+  kind: 'listing' | 'finder' | 'search' | 'brake' | 'vehicle';
   sql: string;
   plan: string[];
   /** Plan lines that SCAN a big table, through an index or not. */
@@ -88,7 +88,7 @@ function calls(db: Database.Database) {
     { text: 'gdb1' },
   ];
   const sorts = [undefined, 'price_asc', 'price_desc', 'name'] as const;
-  return { filters, sorts, engine, code };
+  return { filters, sorts, engine, rareEngine, model, brand, code };
 }
 
 /** Runs the calls on the database at `path` (opened read-only) and answers each statement's plan. */
@@ -97,7 +97,7 @@ export async function queryPlans(path: string): Promise<QueryPlan[]> {
   const db = new Database(path, { readonly: true, fileMustExist: true, verbose: (sql) => sent.push(String(sql)) });
   try {
     const repo = new SqliteShopRepository(db);
-    const { filters, sorts, engine, code } = calls(db);
+    const { filters, sorts, engine, rareEngine, model, brand, code } = calls(db);
     const seen = new Set<string>();
     const plans: QueryPlan[] = [];
     const run = async (kind: QueryPlan['kind'], call: string, fn: () => Promise<unknown>) => {
@@ -114,13 +114,26 @@ export async function queryPlans(path: string): Promise<QueryPlan[]> {
       }
     };
     for (const filter of filters) {
+      // The finder's counts first: a listing asks them too (kept a minute), and a statement is explained once.
+      await run('finder', `axisCounts ${JSON.stringify(filter)}`, () => repo.axisCounts(filter));
+      await run('finder', `categoryCounts ${JSON.stringify(filter)}`, () => repo.categoryCounts(filter));
       for (const sort of sorts) {
         for (const page of [1, 8]) await run('listing', `listing ${JSON.stringify(filter)} ${sort ?? 'popular'} p${page}`, () => repo.listing({ ...filter, sort }, page, 24));
       }
       await run('listing', `listing ${JSON.stringify(filter)} with a saved vehicle`, () => repo.listing({ ...filter, vehicle: engine }, 1, 24));
-      await run('finder', `axisCounts ${JSON.stringify(filter)}`, () => repo.axisCounts(filter));
-      await run('finder', `categoryCounts ${JSON.stringify(filter)}`, () => repo.categoryCounts(filter));
     }
+    // The brake filters chosen (issue 25): a trait facet counted without its own filter.
+    const [diameter] = db.prepare(`SELECT id FROM param_values WHERE param_id = ${BRAKE_TRAIT.discDiameter} LIMIT 1`).all() as Array<{ id: number }>;
+    if (diameter) {
+      const filter: ListingFilter = { category: BRAKE_CATEGORY.discs, axis: AXIS.front, traits: [{ trait: BRAKE_TRAIT.discDiameter, value: diameter.id }] };
+      await run('listing', `listing ${JSON.stringify(filter)}`, () => repo.listing(filter, 1, 24));
+    }
+    // Vehicle pages (issue 25): the busiest and the rarest engine, a model, a brand, the sitemap's list.
+    await run('vehicle', `vehiclePage engine ${engine} (most fits)`, () => repo.vehiclePage('engine', engine));
+    await run('vehicle', `vehiclePage engine ${rareEngine} (fewest fits)`, () => repo.vehiclePage('engine', rareEngine));
+    await run('vehicle', `vehiclePage model ${model}`, () => repo.vehiclePage('model', model));
+    await run('vehicle', `vehiclePage brand ${brand}`, () => repo.vehiclePage('brand', brand));
+    await run('vehicle', 'vehiclePagePaths', () => repo.vehiclePagePaths());
     for (const text of ['br', 'brembo', 'pastiglie anteriori', 'dischi forati zimmermann', 'gdb1', '0 986', 'kit freni bosch']) {
       await run('search', `textSearch ${JSON.stringify(text)}`, () => repo.textSearch(text, 10));
     }

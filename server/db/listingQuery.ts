@@ -123,3 +123,31 @@ export function listingOrder(sort: ListingFilter['sort'], dialect: ListingDialec
         ? `${dialect.nameOrder}, p.id`
         : 'p.popularity DESC, p.id';
 }
+
+/**
+ * A trait facet (issue 25): how many of the listing's products carry each value of `trait`,
+ * counted without the listing's own filter on that trait (so every value stays one link away).
+ * Read from param_values by trait, then product_params by value (its index), limited to the
+ * listing's products when the listing has conditions.
+ */
+export function traitValueCounts(filter: ListingFilter, trait: number, dialect: ListingDialect): { sql: string; params: unknown[] } {
+  const rest: ListingFilter = { ...filter, traits: (filter.traits ?? []).filter((t) => t.trait !== trait) };
+  const { sql, params } = listingWhere(rest, dialect, { sets: true });
+  const scope = sql ? `AND pp.product_id IN (SELECT p.id FROM products p ${sql})` : '';
+  return {
+    sql: `SELECT v.id, v.name, COUNT(*) AS n FROM param_values v JOIN product_params pp ON pp.value_id = v.id WHERE v.param_id = ? ${scope} GROUP BY v.id, v.name`,
+    params: [trait, ...params],
+  };
+}
+
+/** Facet rows in the order a shopper reads them: numbers by value (240 before 1000), words by name. */
+export function facetRows(rows: Array<{ id: number; name: string; n: number | string }>): Array<[number, string, number]> {
+  const numeric = (name: string) => (/^\d+(?:[.,]\d+)?$/.test(name) ? Number(name.replace(',', '.')) : null);
+  return rows
+    .map((r) => [Number(r.id), r.name, Number(r.n)] as [number, string, number])
+    .sort(([, a], [, b]) => {
+      const [x, y] = [numeric(a), numeric(b)];
+      if (x !== null && y !== null) return x - y;
+      return a < b ? -1 : a > b ? 1 : 0;
+    });
+}

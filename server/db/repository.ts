@@ -13,6 +13,8 @@ import type {
   InstalmentParams,
 } from '../../src/api/wire';
 import type { FitRow } from '../../src/domain/fitment';
+import type { VehiclePageData } from '../../src/api/wire';
+import type { VehiclePageKind } from '../../src/domain/vehiclePages';
 
 /**
  * What the routes need from storage. Routes talk only to this interface, so another store
@@ -52,6 +54,15 @@ export interface ShopRepository {
    * without a row does not fit. Read by the fitments' primary key (engine, product).
    */
   fitments(engineIds: number[], productIds: number[]): Promise<FitRow[]>;
+  /**
+   * A vehicle page's data (issue 25): a brand with its models, a model with its engines, an
+   * engine with its parts by category (each category's most popular, capped, with its total)
+   * and their fit qualifiers; null when there is no such vehicle. Two round trips
+   * (server/db/vehiclePages.ts).
+   */
+  vehiclePage(kind: VehiclePageKind, id: number): Promise<VehiclePageData | null>;
+  /** Every vehicle page's path (brands, models, engines), for the sitemap. */
+  vehiclePagePaths(): Promise<string[]>;
   brakeProducts(filter: BrakeProductFilter): Promise<BrakeProduct[]>;
   /** `lang` (ours): the cms group holds that language's pages (every language's without it). */
   textSearch(text: string, limit: number, lang?: string): Promise<TextSearchResult>;

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import {
+  LISTING_TRAIT_FACETS,
   ONE_SIZE,
   TRAIT,
   type AwardedParameter,
@@ -25,8 +26,10 @@ import { cmsPageResponse, cmsSearchEntry, type CmsPageRow } from './cmsPages';
 import { decideBasketChange, type LimitLine } from './basketLimits';
 import { CATALOGUE_POLL_MS, type BasketChange, type BasketChangeResult, type BrakeProductFilter, type ContactAttachment, type ContactMessage, type ListingFilter, type ProductChange, type ShopRepository, type SitemapProduct, type StoredContactMessage } from './repository';
 import { storedContactMessage, type ContactAttachmentRow, type ContactMessageRow } from './contactMessages';
-import { listingOrder, listingWhere, SQLITE_LISTING, type ListingWhereOptions } from './listingQuery';
+import { facetRows, listingOrder, listingWhere, SQLITE_LISTING, traitValueCounts, type ListingWhereOptions } from './listingQuery';
 import { TtlCache } from './ttlCache';
+import { loadVehiclePage, loadVehiclePagePaths } from './vehiclePages';
+import type { VehiclePageKind } from '../../src/domain/vehiclePages';
 import { ftsQuery } from './searchTerms';
 import { DatabaseUnavailable, isSqliteStorageFailure } from './faults';
 import {
@@ -234,6 +237,17 @@ export class SqliteShopRepository implements ShopRepository {
     });
   }
 
+  /** The brake-system trait facets of a listing (LISTING_TRAIT_FACETS), each kept a minute per filter like the other counts. */
+  private traitFacets(filter: ListingFilter): Array<{ trait: number; values: Array<[number, string, number]> }> {
+    return LISTING_TRAIT_FACETS.map((trait) => ({
+      trait,
+      values: this.cachedCount(`trait:${trait}`, { ...filter, traits: (filter.traits ?? []).filter((t) => t.trait !== trait) }, () => {
+        const { sql, params } = traitValueCounts(filter, trait, SQLITE_LISTING);
+        return facetRows(this.stmt(sql).all(...params) as Array<{ id: number; name: string; n: number }>);
+      }),
+    }));
+  }
+
   private listingTotal(filter: ListingFilter): number {
     return this.cachedCount('total', filter, () => {
       const { sql, params } = this.where(filter);
@@ -307,6 +321,8 @@ export class SqliteShopRepository implements ShopRepository {
       pageSize: size,
       categories: await this.categoryCounts(filter),
       producers: this.producerCounts(filter),
+      axes: await this.axisCounts(filter),
+      traitFacets: this.traitFacets(filter),
       query: {},
     };
   }
@@ -319,6 +335,14 @@ export class SqliteShopRepository implements ShopRepository {
     return this.stmt(
       `SELECT ${FIT_COLUMNS} FROM fitments WHERE engine_id IN (${marks(engineIds)}) AND product_id IN (${marks(productIds)}) ORDER BY engine_id, product_id`,
     ).all(...engineIds, ...productIds) as FitRow[];
+  }
+
+  async vehiclePage(kind: VehiclePageKind, id: number) {
+    return loadVehiclePage(async <T>(sql: string, params: unknown[]) => this.stmt(sql).all(...params) as T[], kind, id);
+  }
+
+  async vehiclePagePaths() {
+    return loadVehiclePagePaths(async <T>(sql: string, params: unknown[]) => this.stmt(sql).all(...params) as T[]);
   }
 
   async productExists(id: number): Promise<boolean> {

@@ -1,6 +1,6 @@
 import type { RootState } from '../../store';
 import type { Language } from '../../src/i18n/runtime';
-import { basketHead, brakesHead, cmsHead, contactHead, homeHead, listingHead, noProductHead, productHead, type HeadOptions, type PageHead } from '../../src/domain/seo';
+import { basketHead, brakesHead, cmsHead, contactHead, homeHead, listingHead, noProductHead, productHead, vehicleHead, type HeadOptions, type PageHead } from '../../src/domain/seo';
 import { renderHead } from '../../src/domain/seoHtml';
 
 /** What search engines and link previews read of a page, from the state it is drawn from (src/domain/seo.ts). */
@@ -21,6 +21,9 @@ export function headOf(state: Partial<RootState>, options: HeadOptions): PageHea
       return contactHead(options);
     case 'main':
       return homeHead(options);
+    case 'vehicle':
+      if (page.vehiclePage) return vehicleHead(page.vehiclePage, options);
+      return noProductHead(options);
     case 'cms':
       if (page.cmsPage) return cmsHead({ name: page.cmsPage.title, link: page.cmsPage.link, body: page.cmsPage.body }, options);
       return noProductHead(options);

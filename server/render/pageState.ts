@@ -103,11 +103,12 @@ export async function serverPageState(
   const configurator = location.type === 'main' || location.type === 'search';
   // The brake page's finder opens with its brands drawn.
   const finderBrands = location.type === 'brakes';
-  const [categories, listing, product, cmsPage, basket, wishlistCount, brands, brandInitials] = await Promise.all([
+  const [categories, listing, product, cmsPage, vehiclePage, basket, wishlistCount, brands, brandInitials] = await Promise.all([
     needs.categories ? repo.categoryCounts(listingFilter({ onlyVisibleElements: 'true' })) : undefined,
     needs.listing ? (listingData(repo, needs.listing) as Promise<ListingResponse>) : undefined,
     needs.product !== null ? repo.productPage(needs.product) : undefined,
     needs.cmsPage !== null ? (CMS_SLUG.test(needs.cmsPage) ? repo.cmsPage(needs.cmsPage) : null) : undefined,
+    needs.vehiclePage !== null ? (needs.vehiclePage.id > 0 ? repo.vehiclePage(needs.vehiclePage.kind, needs.vehiclePage.id) : null) : undefined,
     repo.basket(visitorId),
     repo.wishlistCount(visitorId),
     configurator ? repo.brands() : undefined,
@@ -116,6 +117,7 @@ export async function serverPageState(
   const answers: PageAnswers = { categories, listing };
   if (needs.product !== null) answers.product = product ?? null;
   if (needs.cmsPage !== null) answers.cmsPage = cmsPage ?? null;
+  if (needs.vehiclePage !== null) answers.vehiclePage = vehiclePage ?? null;
   const placed = placedShopHtml(device);
   const opening = product ? await productOpening(repo, product, basket) : undefined;
   return {

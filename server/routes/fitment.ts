@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { FITMENT_LIMITS, type FitmentAnswer } from '../../src/api/wire';
 import type { ShopRepository } from '../db/repository';
-import { BadRequest, optionalText } from '../http';
+import { BadRequest, optionalText, sendError } from '../http';
+import { VEHICLE_PAGE_KINDS, type VehiclePageKind } from '../../src/domain/vehiclePages';
 
 /** A list of ids "1,2,3" (or ";"-separated), each a positive integer, at most `max` of them, repeats dropped. */
 function idList(query: Record<string, unknown>, name: string, max: number): number[] {
@@ -26,5 +27,18 @@ export function fitmentRoutes(app: FastifyInstance, repo: ShopRepository): void 
     const answer: FitmentAnswer = { fits: await repo.fitments(engines, products) };
     reply.header('Cache-Control', 'public, max-age=300');
     return answer;
+  });
+
+  /** GET /ajax/vehicle.php?kind=brand|model|engine&id= (ours): a vehicle page's data, as its page embeds it (the browser's page saga asks it). */
+  app.get('/ajax/vehicle.php', async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const kind = optionalText(query, 'kind', 10);
+    if (kind === undefined || !(VEHICLE_PAGE_KINDS as readonly string[]).includes(kind)) throw new BadRequest('invalid_parameter', 'Parameter kind must be brand, model or engine');
+    const id = optionalText(query, 'id', 9);
+    if (id === undefined || !/^[1-9]\d{0,8}$/.test(id)) throw new BadRequest('invalid_parameter', 'Parameter id must be a positive integer');
+    const page = await repo.vehiclePage(kind as VehiclePageKind, Number(id));
+    if (!page) return sendError(reply, 404, 'not_found', `No ${kind} ${id}`);
+    reply.header('Cache-Control', 'public, max-age=300');
+    return page;
   });
 }

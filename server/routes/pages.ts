@@ -19,6 +19,7 @@ import { pageDocument } from '../render/document';
 import { pageHead } from '../render/head';
 import { preferredAddress, splitLanguagePath } from '../../src/domain/languagePaths';
 import { largestImage } from '../render/largestImage';
+import { isVehiclePagePath } from '../../src/domain/vehiclePages';
 import { serverPageState } from '../render/pageState';
 import { ensureServerSanitizer } from '../render/sanitizer';
 import { EXTRA_SCRIPTS_PREFIX } from '../extraScripts';
@@ -108,8 +109,8 @@ export function pageRoutes(
     const drawn = state.page!.location!;
     if (drawn.type === 'noProduct') status = 404;
     // A product address with another slug (mistyped, or the name changed since) moves for good to the product's own (in the page's language).
-    const own = drawn.type === 'product' ? state.page!.product?.link : undefined;
-    if (own && own !== drawn.path && /^\/product-\d{1,9}-[a-z0-9-]*\.html$/.test(own)) {
+    const own = drawn.type === 'product' ? state.page!.product?.link : drawn.type === 'vehicle' ? state.page!.vehiclePage?.link : undefined;
+    if (own && own !== drawn.path && (/^\/product-\d{1,9}-[a-z0-9-]*\.html$/.test(own) || isVehiclePagePath(own))) {
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       return reply.code(301).header('Cache-Control', 'public, max-age=3600').redirect(`${prefix}${own}${query}`, 301);
     }
@@ -148,6 +149,7 @@ export function pageRoutes(
   for (const prefix of ADDRESS_PREFIXES) {
     for (const path of ['/', '/main.php', '/basketedit.php', '/brakes.php', '/contact.php', '/noproduct.php']) app.get(`${prefix}${path}`, (request, reply) => sendPage(request, reply));
     app.get(`${prefix}/product-:rest`, (request, reply) => sendPage(request, reply));
+    app.get(`${prefix}/vehicles/:rest`, (request, reply) => sendPage(request, reply));
     if (prefix) app.get(`${prefix}/search.php`, (request, reply) => sendPage(request, reply));
   }
   for (const path of ['/it', '/it/', '/pl', '/en']) app.get(path, (request, reply) => sendPage(request, reply));
@@ -188,8 +190,10 @@ export function pageTags(state: Partial<RootState>): string[] {
   const tags = new Set<string>();
   if (page?.product) tags.add(`product:${page.product.product_id}`);
   if (page?.listing) for (const product of page.listing.products) tags.add(`product:${product.id}`);
+  for (const category of page?.vehiclePage?.categories ?? []) for (const part of category.parts) tags.add(`product:${part.id}`);
   const type = page?.location?.type;
-  if (type === 'search' || type === 'main') tags.add('listing');
+  // A vehicle page lists parts like a listing: a product that changes may join or leave it.
+  if (type === 'search' || type === 'main' || type === 'vehicle') tags.add('listing');
   tags.add('page');
   return [...tags];
 }

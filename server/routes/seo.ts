@@ -132,13 +132,14 @@ export interface SeoRouteOptions {
   urlsPerSitemap?: number;
 }
 
-type SitemapRepository = Pick<ShopRepository, 'productCount' | 'productSitemapPage' | 'categoryCounts' | 'listing'>;
+type SitemapRepository = Pick<ShopRepository, 'productCount' | 'productSitemapPage' | 'categoryCounts' | 'listing' | 'vehiclePagePaths'>;
 
 /**
  * GET /robots.txt, GET /sitemap.xml (an index) and the files it names, per language (Italian in
  * /sitemaps/, Polish in /sitemaps/pl/, English in /sitemaps/en/): categories.xml (home, brake
  * finder, contact, the information pages, every listing: all parts, each category, each
- * producer) and products-<n>.xml (every product, in id order, `urlsPerSitemap` a file). Each
+ * producer), products-<n>.xml (every product, in id order, `urlsPerSitemap` a file) and
+ * vehicles-<n>.xml (every brand's, model's and engine's page, issue 25). Each
  * entry is the page's address in the file's language with the page in every language as
  * `xhtml:link` alternates (and x-default). Public and cacheable: no visitor cookie.
  */
@@ -161,6 +162,15 @@ export function seoRoutes(app: FastifyInstance, repo: SitemapRepository, options
     return paths;
   };
 
+  // The vehicle pages (issue 25): every brand, model and engine, `perFile` a file (vehicles-<n>.xml).
+  let vehiclePages: { at: number; paths: string[] } | null = null;
+  const vehiclePaths = async (): Promise<string[]> => {
+    if (vehiclePages && Date.now() - vehiclePages.at < LISTING_PAGES_TTL_MS) return vehiclePages.paths;
+    const paths = await repo.vehiclePagePaths();
+    vehiclePages = { at: Date.now(), paths };
+    return paths;
+  };
+
   const originOr400 = (request: FastifyRequest, reply: FastifyReply): string | null => {
     const origin = publicOrigin(request);
     if (!origin) sendError(reply, 400, 'invalid_host', 'The Host header is missing or not a host name');
@@ -178,10 +188,12 @@ export function seoRoutes(app: FastifyInstance, repo: SitemapRepository, options
     const origin = originOr400(request, reply);
     if (!origin) return reply;
     const files = Math.ceil((await repo.productCount()) / perFile);
+    const vehicleFiles = Math.ceil((await vehiclePaths()).length / perFile);
     const locs: string[] = [];
     for (const language of ADDRESS_LANGUAGES) {
       locs.push(absoluteUrl(origin, `${sitemapDir(language)}categories.xml`));
       for (let n = 1; n <= files; n++) locs.push(absoluteUrl(origin, `${sitemapDir(language)}products-${n}.xml`));
+      for (let n = 1; n <= vehicleFiles; n++) locs.push(absoluteUrl(origin, `${sitemapDir(language)}vehicles-${n}.xml`));
     }
     return sendXml(reply, sitemapIndex(locs));
   });
@@ -193,6 +205,15 @@ export function seoRoutes(app: FastifyInstance, repo: SitemapRepository, options
       if (!origin) return reply;
       const fixed = ['/', '/brakes.php', '/contact.php', ...Object.values(INFO_PAGE_SLUGS).map((slugs) => `/pages/${slugs[language]}`)];
       return sendXml(reply, urlset([...fixed, ...(await listingPaths())].map((path) => entryIn(origin, language, path))));
+    }
+    const vehicles = /^vehicles-([1-9]\d{0,6})\.xml$/.exec(file);
+    if (vehicles) {
+      const n = Number(vehicles[1]);
+      const paths = await vehiclePaths();
+      if (n > Math.ceil(paths.length / perFile)) return sendError(reply, 404, 'not_found', `No sitemap ${file}: the sitemap index /sitemap.xml lists them`);
+      const origin = originOr400(request, reply);
+      if (!origin) return reply;
+      return sendXml(reply, urlset(paths.slice((n - 1) * perFile, n * perFile).map((path) => entryIn(origin, language, path))));
     }
     const match = /^products-([1-9]\d{0,6})\.xml$/.exec(file);
     const n = match ? Number(match[1]) : 0;

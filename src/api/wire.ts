@@ -21,6 +21,16 @@ export const TRAIT = {
 
 export const AXIS = { front: 148723, rear: 148742 } as const;
 
+/**
+ * The brake-system traits a listing offers as filters (issue 25, point 4), by the demo
+ * catalogue's trait ids (server/db/catalogue/generate.ts `PARAM`): the disc type (ventilated,
+ * solid, drilled) and the disc diameter in mm. The demo catalogue sells parts for disc brakes
+ * only (no drums or shoes), so these traits are its brake system; a catalogue with drum parts
+ * gives them a disc type value of their own (the filter is by trait value, whatever its words).
+ */
+export const BRAKE_TRAIT = { discType: 90011, discDiameter: 90010 } as const;
+export const LISTING_TRAIT_FACETS: readonly number[] = [BRAKE_TRAIT.discType, BRAKE_TRAIT.discDiameter];
+
 export const BRAKE_CATEGORY = {
   pads: 148728,
   discs: 151538,
@@ -69,6 +79,57 @@ export interface FitmentAnswer {
 }
 
 export const FITMENT_LIMITS = { engines: 10, products: 60 } as const;
+
+/* ------------------------------------------------------------------ vehicle pages (ours, issue 25) */
+
+/** A vehicle the page links to: its id, its name, its page's path (without language). */
+export interface VehiclePageLink {
+  id: number;
+  name: string;
+  link: string;
+}
+
+/** A part an engine page lists: the product and the fit's qualifiers on that engine. */
+export interface VehiclePagePart {
+  id: number;
+  name: string;
+  /** The product page's path (without language). */
+  link: string;
+  producer: string;
+  position: 'front' | 'rear' | null;
+  fromMonth: string | null;
+  toMonth: string | null;
+  note: string | null;
+}
+
+/** One category of an engine page: its most popular parts (VEHICLE_PAGE_PARTS_PER_CATEGORY at most), and how many fit in all. */
+export interface VehiclePageCategory {
+  id: number;
+  name: string;
+  total: number;
+  parts: VehiclePagePart[];
+}
+
+/**
+ * A vehicle page's data (src/domain/vehiclePages.ts): a brand (its models), a model (its
+ * engines, by generation) or an engine (its parts by category, with their fit notes).
+ */
+export interface VehiclePageData {
+  kind: 'brand' | 'model' | 'engine';
+  id: number;
+  /** The vehicle's full name: `Fiat`, `Fiat Punto`, `Fiat Punto II (1999-2003) 1.2 8V 60 CV (44 kW)`. */
+  name: string;
+  /** The page's own path (without language): another slug moves here. */
+  link: string;
+  brand: VehiclePageLink;
+  model: VehiclePageLink | null;
+  generation: { id: number; name: string; yearFrom: number; yearTo: number | null } | null;
+  engine: { id: number; name: string; fuel: string; kw: number; cv: number } | null;
+  /** A brand's models, a model's engines (each with its generation's name as `group`); none for an engine. */
+  children: Array<VehiclePageLink & { group?: string }>;
+  /** An engine's parts by category (category order); none for a brand or a model. */
+  categories: VehiclePageCategory[];
+}
 
 /* ------------------------------------------------------------------ money */
 
@@ -420,6 +481,13 @@ export interface ListingResponse {
   /** Category facet rows [id, name, count]. */
   categories: Array<[number, string, number]>;
   producers: Array<[number, string, number]>;
+  /** Axle facet rows [axis value id, name, count] (issue 25; counted without the axle filter). */
+  axes?: Array<[number, string, number]>;
+  /**
+   * The brake-system trait facets (LISTING_TRAIT_FACETS, in that order): each trait's values
+   * [value id, name, count] among the listing's products, counted without that trait's own filter.
+   */
+  traitFacets?: Array<{ trait: number; values: Array<[number, string, number]> }>;
   query: Record<string, string>;
 }
 

@@ -1,4 +1,5 @@
-import type { CmsPageResponse, ListingResponse, ProductPageData } from '../api/wire';
+import type { CmsPageResponse, ListingResponse, ProductPageData, VehiclePageData } from '../api/wire';
+import { vehiclePageOf, type VehiclePageKind } from '../domain/vehiclePages';
 import { infoPageSlug } from '../domain/infoPages';
 import type { PageLocation, PageState } from '../../store/pageSlice';
 
@@ -13,9 +14,11 @@ export interface PageDataNeeds {
   product: number | null;
   /** An information page's slug (/pages/{slug}), or null. */
   cmsPage: string | null;
+  /** A vehicle page's kind and id (/vehicles/{kind}-{id}-{slug}.html), or null. */
+  vehiclePage: { kind: VehiclePageKind; id: number } | null;
 }
 
-const NOTHING: PageDataNeeds = { categories: false, listing: null, product: null, cmsPage: null };
+const NOTHING: PageDataNeeds = { categories: false, listing: null, product: null, cmsPage: null, vehiclePage: null };
 
 export function pageDataNeeds(location: PageLocation, savedEngine?: number): PageDataNeeds {
   switch (location.type) {
@@ -32,6 +35,8 @@ export function pageDataNeeds(location: PageLocation, savedEngine?: number): Pag
       return { ...NOTHING, product: location.productId ?? 0 };
     case 'cms':
       return { ...NOTHING, cmsPage: infoPageSlug(location.path) ?? '' };
+    case 'vehicle':
+      return { ...NOTHING, vehiclePage: vehiclePageOf(location.path) ?? { kind: 'engine', id: 0 } };
     default:
       return NOTHING;
   }
@@ -43,6 +48,7 @@ export interface PageAnswers {
   listing?: ListingResponse;
   product?: ProductPageData | null;
   cmsPage?: CmsPageResponse | null;
+  vehiclePage?: VehiclePageData | null;
 }
 
 /**
@@ -68,7 +74,7 @@ export function answersHaveHtml(answers: PageAnswers): boolean {
  * does not exist is the no-product page.
  */
 export function pageStateFrom(location: PageLocation, answers: PageAnswers): PageState {
-  const missing = (location.type === 'product' && answers.product === null) || (location.type === 'cms' && answers.cmsPage === null);
+  const missing = (location.type === 'product' && answers.product === null) || (location.type === 'cms' && answers.cmsPage === null) || (location.type === 'vehicle' && !answers.vehiclePage);
   return {
     location: missing ? { ...location, type: 'noProduct', productId: null } : location,
     status: 'ready',
@@ -76,5 +82,6 @@ export function pageStateFrom(location: PageLocation, answers: PageAnswers): Pag
     listing: answers.listing ?? null,
     product: answers.product ?? null,
     cmsPage: answers.cmsPage ?? null,
+    ...(location.type === 'vehicle' && answers.vehiclePage ? { vehiclePage: answers.vehiclePage } : {}),
   };
 }

@@ -12,6 +12,7 @@ const PAGE_LOADERS: Record<PageType, () => Promise<PageModule>> = {
   brakes: () => import(/* webpackChunkName: "page-brakes" */ '../pages/brakes/BrakesPage'),
   contact: () => import(/* webpackChunkName: "page-contact" */ '../pages/contact/ContactPage'),
   cms: () => import(/* webpackChunkName: "page-cms" */ '../pages/cms/CmsPage'),
+  vehicle: () => import(/* webpackChunkName: "page-vehicle" */ '../pages/vehicle/VehiclePage'),
   noProduct: () => import(/* webpackChunkName: "page-no-product" */ '../pages/no-product/NoProductPage'),
 };
 
@@ -24,6 +25,7 @@ export const PAGE_CHUNK: Record<PageType, string> = {
   brakes: 'page-brakes',
   contact: 'page-contact',
   cms: 'page-cms',
+  vehicle: 'page-vehicle',
   noProduct: 'page-no-product',
 };
 

@@ -1,12 +1,14 @@
 import type { PageLocation, PageType } from '../../store/pageSlice';
 import { infoPageSlug } from '../domain/infoPages';
 import { splitLanguagePath } from '../domain/languagePaths';
+import { isVehiclePagePath } from '../domain/vehiclePages';
 
 /** Which page type an address is (brake-shop spec section 2's page types). */
 export function pageTypeOf(pathname: string): { type: PageType; productId: number | null } {
   const product = /^\/product-(\d{1,9})-[a-z0-9-]*\.html$/.exec(pathname);
   if (product) return { type: 'product', productId: Number(product[1]) };
   if (infoPageSlug(pathname)) return { type: 'cms', productId: null };
+  if (isVehiclePagePath(pathname)) return { type: 'vehicle', productId: null };
   const types: Record<string, PageType> = {
     '/': 'main',
     '/main.php': 'main',
@@ -28,7 +30,7 @@ export function locationOf(address: string, search: string): PageLocation {
   return { ...pageTypeOf(pathname), path: pathname, query };
 }
 
-export const PAGE_PATH: Record<Exclude<PageType, 'product' | 'cms' | 'noProduct'>, string> = {
+export const PAGE_PATH: Record<Exclude<PageType, 'product' | 'cms' | 'vehicle' | 'noProduct'>, string> = {
   main: '/main.php',
   search: '/search.php',
   basket: '/basketedit.php',

@@ -42,7 +42,7 @@ const PAGE_PATHS = new Set(['/', '/main.php', '/search.php', '/basketedit.php', 
 
 /** Whether a path (without prefix) is one of the storefront's pages (not an API call, a file or an image). */
 export function isPagePath(path: string): boolean {
-  return PAGE_PATHS.has(path) || /^\/product-[^/]*\.html$/.test(path) || /^\/pages\/[^/]+$/.test(path);
+  return PAGE_PATHS.has(path) || /^\/product-[^/]*\.html$/.test(path) || /^\/pages\/[^/]+$/.test(path) || /^\/vehicles\/[^/]+\.html$/.test(path);
 }
 
 /** The address of a page path (with its query and fragment) in a language: `/search.php?x=1` -> `/pl/search.php?x=1`. */

@@ -1,4 +1,4 @@
-import type { ListingResponse, ProductPageData, ProductSizeData } from '../api/wire';
+import type { ListingResponse, ProductPageData, ProductSizeData, VehiclePageData } from '../api/wire';
 import { TRAIT } from '../api/wire';
 import it from '../i18n/it';
 import itSeo from '../i18n/it.seo';
@@ -539,4 +539,78 @@ export interface CmsPage {
 export function cmsHead(page: CmsPage, opts: HeadOptions): PageHead {
   const title = plainText(page.name);
   return simpleHead(opts, title, truncate(plainText(page.body)) || title, splitLanguagePath(page.link.startsWith('/') ? page.link : `/${page.link}`).path);
+}
+
+/* ------------------------------------------------------------------ vehicle pages (issue 25) */
+
+/** schema.org fuel types of the catalogue's engine fuels (Wikidata items, as schema.org's examples name them). */
+const FUEL_TYPE: Record<string, string> = {
+  benzina: 'https://www.wikidata.org/wiki/Q39558',
+  diesel: 'https://www.wikidata.org/wiki/Q152255',
+  ibrida: 'https://www.wikidata.org/wiki/Q6500474',
+  elettrico: 'https://www.wikidata.org/wiki/Q12725',
+};
+
+/**
+ * The schema.org `Car` of an engine page: brand, model, production years (`vehicleModelDate`,
+ * `productionDate` the first year; the range as `vehicleModelDate`'s span in
+ * `additionalProperty`), engine (`EngineSpecification` with its power in kW and fuel).
+ */
+export function vehicleSchema(page: VehiclePageData, id: string, url: string): object {
+  const car: Record<string, unknown> = { '@type': 'Car', '@id': id, name: oneLine(page.name), url, brand: { '@type': 'Brand', name: oneLine(page.brand.name) } };
+  if (page.model) car.model = oneLine(page.model.name);
+  if (page.generation) {
+    car.vehicleModelDate = String(page.generation.yearFrom);
+    car.productionDate = String(page.generation.yearFrom);
+    car.additionalProperty = {
+      '@type': 'PropertyValue',
+      name: 'productionYears',
+      minValue: page.generation.yearFrom,
+      ...(page.generation.yearTo !== null ? { maxValue: page.generation.yearTo } : {}),
+    };
+  }
+  if (page.engine) {
+    const engine: Record<string, unknown> = {
+      '@type': 'EngineSpecification',
+      name: oneLine(page.engine.name),
+      enginePower: { '@type': 'QuantitativeValue', value: page.engine.kw, unitCode: 'KWT' },
+    };
+    const fuel = FUEL_TYPE[page.engine.fuel];
+    if (fuel) engine.fuelType = fuel;
+    car.vehicleEngine = engine;
+  }
+  return car;
+}
+
+/**
+ * A vehicle page (brand, model, engine): its own address as canonical, in every language; a
+ * breadcrumb (home, brand, model, engine); on an engine page the vehicle as a `Car` and each
+ * listed part as a `Product` that `isAccessoryOrSparePartFor` it (one `@graph`, the parts
+ * naming the car by its `@id`).
+ */
+export function vehicleHead(page: VehiclePageData, opts: HeadOptions): PageHead {
+  const { lang } = opts;
+  const vehicle = oneLine(page.name);
+  const [titleKey, descriptionKey] =
+    page.kind === 'brand' ? (['vehicleBrandTitle', 'vehicleBrandDescription'] as const) : page.kind === 'model' ? (['vehicleModelTitle', 'vehicleModelDescription'] as const) : (['vehicleEngineTitle', 'vehicleEngineDescription'] as const);
+  const canonical = pageUrl(opts, page.link);
+  const crumbs = [{ name: text(lang, 'breadcrumbHome'), url: pageUrl(opts, '/') }, { name: oneLine(page.brand.name), url: pageUrl(opts, page.brand.link) }];
+  if (page.model) crumbs.push({ name: oneLine(page.model.name), url: pageUrl(opts, page.model.link) });
+  if (page.kind === 'engine') crumbs.push({ name: vehicle, url: canonical });
+  const jsonLd: object[] = [breadcrumbList(crumbs)];
+  if (page.kind === 'engine') {
+    const carId = `${canonical}#vehicle`;
+    const parts = page.categories.flatMap((category) =>
+      category.parts.map((part) => ({
+        '@type': 'Product',
+        name: oneLine(part.name),
+        url: pageUrl(opts, part.link),
+        brand: { '@type': 'Brand', name: oneLine(part.producer) },
+        category: oneLine(category.name),
+        isAccessoryOrSparePartFor: { '@id': carId },
+      })),
+    );
+    jsonLd.push({ '@context': SCHEMA, '@graph': [vehicleSchema(page, carId, canonical), ...parts] });
+  }
+  return simpleHead(opts, text(lang, titleKey, { vehicle }), truncate(text(lang, descriptionKey, { vehicle })), page.link, undefined, jsonLd);
 }

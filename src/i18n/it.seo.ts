@@ -27,6 +27,12 @@ const seo = {
     noProductTitle: 'Prodotto non trovato',
     noProductDescription: 'Il prodotto che cerchi non esiste o non è più disponibile.',
     breadcrumbHome: 'Home',
+    vehicleBrandTitle: 'Ricambi freni {{vehicle}}: tutti i modelli',
+    vehicleBrandDescription: 'Pastiglie, dischi e kit freni per ogni modello {{vehicle}}: scegli il modello e il motore per vedere i ricambi adatti.',
+    vehicleModelTitle: 'Ricambi freni {{vehicle}}: tutti i motori',
+    vehicleModelDescription: 'Pastiglie, dischi e kit freni per {{vehicle}}: scegli l\'anno e il motore per vedere i ricambi adatti con le loro note di montaggio.',
+    vehicleEngineTitle: 'Ricambi freni per {{vehicle}}',
+    vehicleEngineDescription: 'I ricambi freni adatti a {{vehicle}}, per categoria, con asse, periodo di produzione e note di montaggio di ciascuno.',
   };
 
 export default seo;

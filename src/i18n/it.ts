@@ -2,6 +2,8 @@ import type itCompare from './it.compare';
 import type itRefusal from './it.refusal';
 import type itContact from './it.contact';
 import type itSeo from './it.seo';
+import type itVehiclePage from './it.vehiclePage';
+import type itListingFilters from './it.listingFilters';
 import type itOffer from './it.offer';
 import type itNotFound from './it.notFound';
 import type itFitment from './it.fitment';
@@ -158,6 +160,7 @@ const it = {
     forVehicle: 'per: {{vehicle}}',
   },
   vehicle: {
+    pageLink: 'Tutti i ricambi per questo veicolo',
     title: 'Il tuo veicolo',
     lead: 'Scegli marca, modello, anno e motore: ti mostriamo i ricambi compatibili.',
     brand: 'Marca',
@@ -248,7 +251,7 @@ const it = {
 
 export default it;
 /** The whole Italian catalogue: the core and every page's texts. */
-export type FullItalian = typeof it & typeof itOffer & typeof itContact & typeof itCompare & typeof itRefusal & typeof itNotFound & typeof itFitment & { seo: typeof itSeo };
+export type FullItalian = typeof it & typeof itOffer & typeof itContact & typeof itCompare & typeof itRefusal & typeof itNotFound & typeof itFitment & typeof itVehiclePage & typeof itListingFilters & { seo: typeof itSeo };
 
 /** Every language has every Italian key; sections may add plural forms Italian lacks (_few, _many). */
 export type Catalogue = { [Section in keyof FullItalian]: FullItalian[Section] & Record<string, unknown> };

@@ -9,7 +9,7 @@ import { basename, dirname, join } from 'node:path';
  * Every page type as the server answers it is valid HTML for the W3C Nu HTML Checker (vnu.jar
  * from the vnu-jar package, on Debian's Java): home, listing, text search, an empty search,
  * the product page of every special kind (README: ids 1-15), the basket (empty and with lines),
- * the brake page, contact, an information page, the no-product page and the not-found page,
+ * the brake page, contact, an information page, the vehicle pages, the no-product page and the not-found page,
  * each drawn for a phone and for a computer (the server draws the device's snippets). One run
  * of the checker over all of them: the JVM is slow to start.
  */
@@ -31,6 +31,13 @@ const PAGES: Array<[name: string, path: string]> = [
   ['information-pl', '/pages/wysylka-i-dostawa'],
   ['no-product', '/product-999999-x.html'],
   ['not-found', '/no/such/page'],
+  // Vehicle pages (issue 25), asked with any slug: each answers its own address (301).
+  ['vehicle-brand', '/vehicles/brand-1-x.html'],
+  ['vehicle-model', '/vehicles/model-1000-x.html'],
+  ['vehicle-engine', '/vehicles/engine-20000-x.html'],
+  ['vehicle-engine-pl', '/pl/vehicles/engine-20000-x.html'],
+  // A listing with the brake filters chosen (axle, disc diameter).
+  ['listing-brake-filters', '/search.php?traits_alt%5B24%5D=151538&traits_alt%5B148722%5D=148723&traits_alt%5B90010%5D=1000019'],
 ];
 
 interface VnuMessage {

@@ -14,6 +14,9 @@ const PAGES: Array<{ name: string; path: string; status: number; content: RegExp
   { name: 'contact', path: '/contact.php', status: 200, content: [/<h1[^>]*>/, /<form/] },
   { name: 'information page', path: '/pages/resi-e-rimborsi', status: 200, content: [/<h1[^>]*>Resi e rimborsi/, /<link rel="canonical"/] },
   { name: 'no-product', path: '/product-99999999-nothing.html', status: 404, content: [/<h1[^>]*>/, /<meta name="robots" content="noindex/] },
+  // Vehicle pages (issue 25), asked with another slug (301 to their own).
+  { name: 'vehicle engine page', path: '/vehicles/engine-20000-x.html', status: 200, content: [/<h1[^>]*>Ricambi freni per /, /class="vehicle-part__notes"/, /"isAccessoryOrSparePartFor"/] },
+  { name: 'vehicle brand page', path: '/vehicles/brand-1-x.html', status: 200, content: [/<h1[^>]*>Ricambi freni /, /href="\/vehicles\/model-\d+-[a-z0-9-]+\.html"/] },
 ];
 
 const HYDRATION_TROUBLE = /hydrat|did not match|server rendered|Minified React error #(418|419|421|422|423|425)/i;
@@ -73,7 +76,7 @@ test.describe('without the script', () => {
 
 test.describe('a page drawn by the server asks for nothing it already has', () => {
   const PHONE_UA = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
-  for (const entry of PAGES.filter((page) => ['home', 'listing', 'product', 'basket', 'brakes', 'contact', 'information page', 'no-product'].includes(page.name))) {
+  for (const entry of PAGES.filter((page) => ['home', 'listing', 'product', 'basket', 'brakes', 'contact', 'information page', 'no-product', 'vehicle engine page'].includes(page.name))) {
     test(`${entry.name}: no call to the shop while it loads on a phone, and no HTTP client downloaded`, async ({ browser }) => {
       const context = await browser.newContext({ viewport: { width: 375, height: 812 }, userAgent: PHONE_UA, isMobile: true, hasTouch: true });
       const page = await context.newPage();

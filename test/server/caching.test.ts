@@ -36,7 +36,7 @@ const form = (url: string, fields: Record<string, string>): InjectOptions => ({ 
 const SHIPPING_OF_BASKET = '{ shipping(ShippingInput: { mode: "basket", products: [] }) { shipping { courier { name } cost { value formatted } } } }';
 
 /** A request (or several) for every route "METHOD /path" the server declares. */
-function requests(product: number, productPath: string): Record<string, InjectOptions[]> {
+function requests(product: number, productPath: string, vehiclePath: string): Record<string, InjectOptions[]> {
   return {
     'GET /': [{ method: 'GET', url: '/' }],
     'GET /healthz': [{ method: 'GET', url: '/healthz' }],
@@ -79,7 +79,7 @@ function requests(product: number, productPath: string): Record<string, InjectOp
     'GET /search.php': [{ method: 'GET', url: '/search.php' }, { method: 'GET', url: '/search.php?json=true' }],
     'POST /search.php': [form(`/search.php?getProductXML=true&json=true`, { products: String(product) })],
     'GET /sitemap.xml': [{ method: 'GET', url: '/sitemap.xml' }],
-    'GET /sitemaps/:file': [{ method: 'GET', url: '/sitemaps/categories.xml' }, { method: 'GET', url: '/sitemaps/products-1.xml' }],
+    'GET /sitemaps/:file': [{ method: 'GET', url: '/sitemaps/categories.xml' }, { method: 'GET', url: '/sitemaps/products-1.xml' }, { method: 'GET', url: '/sitemaps/vehicles-1.xml' }],
     'GET /projector.php': [{ method: 'GET', url: `/projector.php?getProductXML=true&product=${product}` }],
     'GET /product-:rest': [{ method: 'GET', url: productPath }],
     'GET /pages/:slug': [{ method: 'GET', url: '/pages/spedizioni' }, { method: 'GET', url: '/pages/spedizioni?json=true' }],
@@ -94,7 +94,7 @@ function requests(product: number, productPath: string): Record<string, InjectOp
     'GET /favicon.svg': [{ method: 'GET', url: '/favicon.svg' }],
     // Pages in Polish and English under their prefixes (the route table prints a prefix's own
     // routes under it: '/pl', '/en', '/it' and their '/').
-    'GET /pl': [{ method: 'GET', url: '/pl' }, { method: 'GET', url: '/pl/main.php' }, { method: 'GET', url: `/pl${productPath}` }, { method: 'GET', url: '/pl/basketedit.php' }],
+    'GET /pl': [{ method: 'GET', url: '/pl' }, { method: 'GET', url: '/pl/main.php' }, { method: 'GET', url: `/pl${productPath}` }, { method: 'GET', url: '/pl/basketedit.php' }, { method: 'GET', url: `/pl${vehiclePath}` }],
     'GET /en': [{ method: 'GET', url: '/en/search.php?traits_alt%5B24%5D=1' }, { method: 'GET', url: '/en/contact.php' }],
     'GET /it': [{ method: 'GET', url: '/it/' }],
     'GET //': [{ method: 'GET', url: '/pl/' }, { method: 'GET', url: '/en/' }],
@@ -102,6 +102,14 @@ function requests(product: number, productPath: string): Record<string, InjectOp
     'GET /sitemaps/en/:file': [{ method: 'GET', url: '/sitemaps/en/products-1.xml' }],
     'GET /metrics': [{ method: 'GET', url: '/metrics' }],
     'GET /ajax/fitment.php': [{ method: 'GET', url: `/ajax/fitment.php?engines=1,2&products=${product}` }],
+    'GET /ajax/vehicle.php': [{ method: 'GET', url: '/ajax/vehicle.php?kind=engine&id=20000' }, { method: 'GET', url: '/ajax/vehicle.php?kind=brand&id=999999' }],
+    // Vehicle pages (issue 25): an engine's at its own slug and another (301), a brand's, an unknown one (404).
+    'GET /vehicles/:rest': [
+      { method: 'GET', url: vehiclePath },
+      { method: 'GET', url: '/vehicles/engine-20000-old.html' },
+      { method: 'GET', url: '/vehicles/brand-1-x.html' },
+      { method: 'GET', url: '/vehicles/model-999999-x.html' },
+    ],
   };
 }
 
@@ -123,7 +131,8 @@ function declaredRoutes(): string[] {
 it('every answer that depends on the visitor is no-store or private; what a cache may keep is the same for every visitor', async () => {
   const product = (await shop.one<{ id: number }>("SELECT p.id FROM products p JOIN sizes s ON s.product_id = p.id WHERE p.id >= 100 AND s.size_id = 'uniw' AND s.status = 'enable' AND s.stock = -1 AND p.unit_sellby = 1 AND p.min_quantity IS NULL ORDER BY p.id LIMIT 1")).id;
   const page = (await shop.one<{ slug: string }>('SELECT slug FROM products WHERE id = ?', product)).slug;
-  const table = requests(product, `/product-${product}-${page}.html`);
+  const vehicle = (await app.inject({ method: 'GET', url: '/ajax/vehicle.php?kind=engine&id=20000' })).json<{ link: string }>().link;
+  const table = requests(product, `/product-${product}-${page}.html`, vehicle);
   await app.ready();
   expect(Object.keys(table).sort()).toEqual(declaredRoutes());
 

@@ -160,7 +160,9 @@ describe('the sitemap lists every language', () => {
 
   it('the index names each language\'s files', async () => {
     const locs = parse((await get('/sitemap.xml')).body).sitemapindex!.sitemap.map((s) => s.loc);
-    expect(locs).toEqual(['', '/pl', '/en'].flatMap((prefix) => [`${ORIGIN}/sitemaps${prefix}/categories.xml`, `${ORIGIN}/sitemaps${prefix}/products-1.xml`]));
+    expect(locs).toEqual(
+      ['', '/pl', '/en'].flatMap((prefix) => [`${ORIGIN}/sitemaps${prefix}/categories.xml`, `${ORIGIN}/sitemaps${prefix}/products-1.xml`, `${ORIGIN}/sitemaps${prefix}/vehicles-1.xml`]),
+    );
   });
 
   it('each file lists its language\'s addresses, each with every language as an alternate', async () => {

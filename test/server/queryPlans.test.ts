@@ -25,7 +25,7 @@ describe('query plans', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('explains the statements of every kind of call', () => {
-    for (const kind of ['listing', 'finder', 'search', 'brake'] as const) expect(plans.filter((plan) => plan.kind === kind).length).toBeGreaterThan(kind === 'listing' ? 50 : 2);
+    for (const kind of ['listing', 'finder', 'search', 'brake', 'vehicle'] as const) expect(plans.filter((plan) => plan.kind === kind).length).toBeGreaterThan(kind === 'listing' ? 50 : 2);
   });
 
   it('reads no big table row by row without an index', () => {

@@ -66,7 +66,7 @@ describe('robots.txt', () => {
 });
 
 describe('sitemap.xml', () => {
-  it('is an index naming the categories file and one products file per 50,000 products', async () => {
+  it('is an index naming the categories file, one products file per 50,000 products and the vehicle pages file', async () => {
     const response = await get('/sitemap.xml');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
@@ -74,7 +74,7 @@ describe('sitemap.xml', () => {
     expect(response.headers['set-cookie']).toBeUndefined();
     const index = parseXml(response.body).sitemapindex!;
     // Each language's files (Italian at /sitemaps/, Polish at /sitemaps/pl/, English at /sitemaps/en/).
-    expect(index.sitemap.map((s) => s.loc)).toEqual(['', '/pl', '/en'].flatMap((prefix) => [`${ORIGIN}/sitemaps${prefix}/categories.xml`, `${ORIGIN}/sitemaps${prefix}/products-1.xml`]));
+    expect(index.sitemap.map((s) => s.loc)).toEqual(['', '/pl', '/en'].flatMap((prefix) => [`${ORIGIN}/sitemaps${prefix}/categories.xml`, `${ORIGIN}/sitemaps${prefix}/products-1.xml`, `${ORIGIN}/sitemaps${prefix}/vehicles-1.xml`]));
   });
 
   it('lists every product once, with its absolute page address and last change', async () => {
@@ -130,7 +130,7 @@ describe('sitemap.xml', () => {
 describe('sitemap files at larger catalogues', () => {
   /** The sitemap routes alone, on a stand-in repository of `count` products. */
   async function sitemapApp(count: number, urlsPerSitemap?: number, slug = (id: number) => `ricambio-${id}`) {
-    const stub: Pick<ShopRepository, 'productCount' | 'productSitemapPage' | 'categoryCounts' | 'listing'> = {
+    const stub: Pick<ShopRepository, 'productCount' | 'productSitemapPage' | 'categoryCounts' | 'listing' | 'vehiclePagePaths'> = {
       productCount: async () => count,
       productSitemapPage: async (page, size) => {
         const first = (page - 1) * size + 1;
@@ -140,6 +140,7 @@ describe('sitemap files at larger catalogues', () => {
       },
       categoryCounts: async () => [[148728, 'Pastiglie freno', count]],
       listing: async () => ({ products: [], total: count, page: 1, pageSize: 1, categories: [], producers: [[1, 'Brembo', count]], query: {} }),
+      vehiclePagePaths: async () => (count ? ['/vehicles/brand-1-fiat.html'] : []),
     };
     const small = Fastify();
     seoRoutes(small, stub, urlsPerSitemap === undefined ? {} : { urlsPerSitemap });
@@ -158,6 +159,7 @@ describe('sitemap files at larger catalogues', () => {
       ['', '/pl', '/en'].flatMap((prefix) => [
         `${ORIGIN}/sitemaps${prefix}/categories.xml`,
         ...Array.from({ length: files }, (_, i) => `${ORIGIN}/sitemaps${prefix}/products-${i + 1}.xml`),
+        `${ORIGIN}/sitemaps${prefix}/vehicles-1.xml`,
       ]),
     );
     const lastFile = await small.inject({ url: `/sitemaps/products-${files}.xml`, headers: { host: HOST } });
@@ -173,7 +175,7 @@ describe('sitemap files at larger catalogues', () => {
   it('splits at a smaller size when asked, every product in exactly one file', async () => {
     const small = await sitemapApp(250, 100);
     const index = parseXml((await small.inject({ url: '/sitemap.xml', headers: { host: HOST } })).body).sitemapindex!;
-    expect(index.sitemap).toHaveLength(3 * 4);
+    expect(index.sitemap).toHaveLength(3 * 5);
     const ids: number[] = [];
     for (const n of [1, 2, 3]) {
       const urls = parseXml((await small.inject({ url: `/sitemaps/products-${n}.xml`, headers: { host: HOST } })).body).urlset!.url;

@@ -1,7 +1,10 @@
 import pg from 'pg';
+import { loadVehiclePage, loadVehiclePagePaths } from '../vehiclePages';
+import type { VehiclePageKind } from '../../../src/domain/vehiclePages';
 import type { Pool, PoolClient, QueryResultRow } from 'pg';
 import {
   TRAIT,
+  LISTING_TRAIT_FACETS,
   type BasketSummary,
   type BrakeProduct,
   type CmsPageResponse,
@@ -22,7 +25,7 @@ import { CATALOGUE_CHANNEL, type BasketChange, type BasketChangeResult, type Bra
 import { storedContactMessage, type ContactAttachmentRow, type ContactMessageRow } from '../contactMessages';
 import { cmsPageResponse, cmsSearchEntry, type CmsPageRow } from '../cmsPages';
 import { decideBasketChange, type LimitLine } from '../basketLimits';
-import { listingOrder, listingWhere, POSTGRES_LISTING } from '../listingQuery';
+import { facetRows, listingOrder, listingWhere, POSTGRES_LISTING, traitValueCounts } from '../listingQuery';
 import { codeKey, codeKeyEnd, tsQuery } from '../searchTerms';
 import {
   AXIS_NAMES,
@@ -280,7 +283,13 @@ export class PostgresShopRepository implements ShopRepository {
     const { sql, params } = listingWhere(filter, POSTGRES_LISTING);
     const producerWhere = listingWhere({ ...filter, producer: undefined }, POSTGRES_LISTING);
     const vehicle = filter.vehicle !== undefined;
-    const [totalRow, rows, producers, categories] = await Promise.all([
+    const traitFacets = Promise.all(
+      LISTING_TRAIT_FACETS.map(async (trait) => {
+        const counts = traitValueCounts(filter, trait, POSTGRES_LISTING);
+        return { trait, values: facetRows(await this.all<{ id: number; name: string; n: number }>(counts.sql, counts.params)) };
+      }),
+    );
+    const [totalRow, rows, producers, categories, axes, facets] = await Promise.all([
       this.one<{ n: number }>(`SELECT COUNT(*) AS n FROM products p ${sql}`, params),
       this.all<ListingRow>(
         `SELECT p.*, s.size_id, s.price_gross, s.status, s.stock, (SELECT COUNT(*) FROM sizes z WHERE z.product_id = p.id) AS size_count,
@@ -294,6 +303,8 @@ export class PostgresShopRepository implements ShopRepository {
         producerWhere.params,
       ),
       this.categoryCounts(filter),
+      this.axisCounts(filter),
+      traitFacets,
     ]);
     return {
       products: rows.map((r) => listingProduct(r, filter, this.names)),
@@ -302,6 +313,8 @@ export class PostgresShopRepository implements ShopRepository {
       pageSize: size,
       categories,
       producers: producers.map((r) => [r.id, this.names.producers.get(r.id) ?? '', r.n] as [number, string, number]),
+      axes,
+      traitFacets: facets,
       query: {},
     };
   }
@@ -315,6 +328,14 @@ export class PostgresShopRepository implements ShopRepository {
 
   async catalogueVersion(): Promise<number> {
     return Number((await this.one<{ value: string }>("SELECT value FROM settings WHERE key = 'catalogue_version'"))?.value ?? 0);
+  }
+
+  async vehiclePage(kind: VehiclePageKind, id: number) {
+    return loadVehiclePage(<T>(sql: string, params: unknown[]) => this.all<T & QueryResultRow>(sql, params), kind, id);
+  }
+
+  async vehiclePagePaths() {
+    return loadVehiclePagePaths(<T>(sql: string, params: unknown[]) => this.all<T & QueryResultRow>(sql, params));
   }
 
   async fitments(engineIds: number[], productIds: number[]): Promise<FitRow[]> {

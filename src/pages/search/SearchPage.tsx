@@ -6,6 +6,12 @@ import { LoadingState } from '../../components/LoadingState';
 import { PartialLink } from '../../components/PartialLink';
 import { VehicleConfigurator } from '../../components/VehicleConfigurator';
 import { PARTIAL_LOAD_FLOW } from '../../../store/actions';
+import { AXIS, BRAKE_TRAIT, TRAIT } from '../../api/wire';
+import itListingFilters from '../../i18n/it.listingFilters';
+import { addPageTexts } from '../../i18n/runtime';
+
+// The brake filters' texts join the catalogue with this chunk.
+addPageTexts(itListingFilters);
 
 /** Builds the listing address for the current query with some parameters changed. */
 function listingHref(query: Record<string, string>, changes: Record<string, string | null>): string {
@@ -14,7 +20,39 @@ function listingHref(query: Record<string, string>, changes: Record<string, stri
   return `/search.php?${params.toString()}`;
 }
 
-/** The product listing (/search.php): filters by category and producer, pages, results. */
+/**
+ * One filter of the listing as links (issue 25: axle, disc type, disc diameter): each value with
+ * its count, the chosen one marked, and "all" to drop the filter. Nothing when no product of the
+ * listing carries the trait.
+ */
+function FacetLinks({ query, param, title, values, label = (name) => name }: { query: Record<string, string>; param: string; title: string; values: Array<[number, string, number]>; label?: (name: string, id: number) => string }) {
+  const { t } = useTranslation();
+  const shown = values.filter(([id, , count]) => count > 0 || query[param] === String(id));
+  if (!shown.length) return null;
+  return (
+    <>
+      <h2>{title}</h2>
+      <ul className="filters__facet" data-facet={param}>
+        {query[param] ? (
+          <li>
+            <PartialLink href={listingHref(query, { [param]: null, page: null })}>{t('listing.allValues')}</PartialLink>
+          </li>
+        ) : null}
+        {shown.map(([id, name, count]) => (
+          <li key={id}>
+            <PartialLink href={listingHref(query, { [param]: String(id), page: null })} aria-current={query[param] === String(id) ? 'true' : undefined}>
+              {label(name, id)} <span className="count">({count})</span>
+            </PartialLink>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+const AXIS_PARAM = `traits_alt[${TRAIT.axis}]`;
+
+/** The product listing (/search.php): filters by category, producer, axle and brake system, pages, results. */
 export default function SearchPage() {
   const { t } = useTranslation();
   const listing = useAppSelector((state) => state.page.listing);
@@ -77,6 +115,17 @@ export default function SearchPage() {
                 </li>
               ))}
             </ul>
+            <FacetLinks query={query} param={AXIS_PARAM} title={t('listing.axle')} values={listing.axes ?? []} label={(name, id) => (id === AXIS.front ? t('listing.axleFront') : id === AXIS.rear ? t('listing.axleRear') : name)} />
+            {(listing.traitFacets ?? []).map((facet) => (
+              <FacetLinks
+                key={facet.trait}
+                query={query}
+                param={`traits_alt[${facet.trait}]`}
+                title={facet.trait === BRAKE_TRAIT.discDiameter ? t('listing.discDiameter') : t('listing.discType')}
+                values={facet.values}
+                label={facet.trait === BRAKE_TRAIT.discDiameter ? (name) => t('listing.millimetres', { value: name }) : undefined}
+              />
+            ))}
           </aside>
           <section className="listing__results" aria-label={t('listing.results', { count: listing.total })} aria-busy={loading} data-loading={loading}>
             <h2 className="listing__count">{t('listing.results', { count: listing.total })}</h2>
