@@ -9,7 +9,6 @@ import { once } from 'node:events';
 import cliProgress from 'cli-progress';
 import { describeError, importCatalogueFile, openCatalogueDb } from '../server/db/catalogue/importer';
 import { exportCatalogue } from '../server/db/catalogue/store';
-import { onCatalogueChanged } from '../server/catalogueEvents';
 import { answerRestockedNotices } from '../server/messages/notify';
 
 const tty = process.stderr.isTTY === true;
@@ -84,7 +83,6 @@ async function runImport(file: string | undefined): Promise<number> {
     if (summary.basketLinesRestored) say(`${summary.basketLinesRestored} withdrawn basket line(s) are back in their baskets.`);
     if (summary.noticesDropped) say(`${summary.noticesDropped} availability notice(s) of sizes no longer sold were dropped.`);
     if (summary.fitmentQualifiersIgnored) say('Fitment qualifiers (position, months, note) were checked but not stored: this database has no columns for them yet.');
-    await onCatalogueChanged({ version: summary.catalogueVersion });
     if (summary.restocked.length) {
       const answered = await answerRestockedNotices(opened.db, summary.restocked);
       say(answered.sent ? `${answered.sent} "back in stock" e-mail(s) sent.` : `${summary.restocked.length} size(s) asked for are back in stock: see npm run messages (SMTP_URL is not set).`);

@@ -15,7 +15,6 @@ import { buildApp } from './app';
 import { LOG_LEVELS, type LogLevel } from './operations';
 import { extraScriptNames } from './extraScripts';
 import { metricsAllowList, startMetricsServer } from './metrics';
-import { watchCatalogueVersion } from './catalogueEvents';
 import { priceTypeFromEnv, type PriceType } from './priceType';
 import { warmProductPhotos } from './routes/images';
 import { photoCacheDirFromEnv } from './images/productPhotos';
@@ -107,8 +106,6 @@ async function serve(config: Config): Promise<void> {
   });
   await app.listen({ port: config.port, host: config.host });
   // One process: it serves its own metrics; in a cluster the primary answers for every worker.
-  // A catalogue import (another process) raises the version: this process's listeners hear it.
-  const stopWatching = watchCatalogueVersion(() => storage.repository.catalogueVersion());
   const metricsServer = config.metricsPort !== null && config.workers === 1 ? await startMetricsServer({ port: config.metricsPort, host: config.metricsHost }) : null;
   if (cluster.isPrimary) console.log(`Shop ready on http://localhost:${config.port} (rate limits counted in ${counters.kind})`);
   if (cluster.isPrimary) warnWithoutPublicOrigin();
@@ -126,7 +123,6 @@ async function serve(config: Config): Promise<void> {
     // flight; a connection whose request finishes meanwhile is dropped as soon as it is idle.
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     await app.close();
-    stopWatching();
     metricsServer?.close();
     clearInterval(sweep);
     await storage.close();

@@ -142,10 +142,6 @@ export class SqliteShopRepository implements ShopRepository {
     this.stmt('SELECT 1 FROM schema_migrations LIMIT 1').get();
   }
 
-  async catalogueVersion(): Promise<number> {
-    return Number(this.setting('catalogue_version') ?? 0);
-  }
-
   private setting(key: string): string | undefined {
     return (this.stmt('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined)?.value;
   }

@@ -11,7 +11,6 @@ import type { BasketResponse } from '../../src/api/wire';
 import { SPECIAL_PRODUCTS } from '../../server/db/catalogue/specialProducts';
 import { importCatalogueFile, openCatalogueDb, type OpenedCatalogueDb } from '../../server/db/catalogue/importer';
 import { exportCatalogue } from '../../server/db/catalogue/store';
-import { watchCatalogueVersion, whenCatalogueChanges, type CatalogueChange } from '../../server/catalogueEvents';
 import { BACKEND, startTestShop, Visitor, type TestShop, productPath } from './helpers';
 
 jest.setTimeout(60_000);
@@ -162,25 +161,49 @@ describe(`catalogue import (${BACKEND})`, () => {
     expect(bad).toMatchObject({ ok: false, numbering: 'record', errors: [{ line: index + 1, field: 'sizes[0].status', reason: 'must be one of enable, order, disable' }] });
   });
 
-  it('a running server hears the import (the catalogue version its listeners, such as the page cache, are told)', async () => {
-    const before = await shop.repository.catalogueVersion();
-    const heard: CatalogueChange[] = [];
-    let wake: () => void = () => undefined;
-    const told = new Promise<void>((resolve) => (wake = resolve));
-    const stopListening = whenCatalogueChanges((change) => {
-      heard.push(change);
-      wake();
-    });
-    const stopWatching = watchCatalogueVersion(() => shop.repository.catalogueVersion(), 20, before);
+  it('a server caching pages drops them after an import (the catalogue change log), and only then', async () => {
+    // A second server on the same database with its page cache on, as in production.
+    const cached = await startTestShop(300, { pageCacheBytes: 4 * 1024 * 1024 });
+    const db = await openCatalogueDb({ databaseUrl: cached.databaseUrl, sqlitePath: join(cached.dir, 'shop.sqlite') });
     try {
-      const result = await importCatalogueFile(catalogue.db, SAMPLE);
-      expect(result.ok && result.summary.catalogueVersion).toBe(before + 1);
-      await told;
-      expect(heard).toEqual([{ version: before + 1 }]);
+      const id = SPECIAL_PRODUCTS.rebateTiers;
+      const url = await productPath(cached.app, id);
+      const priceOn = (html: string) => (Object.values(JSON.parse(/<script[^>]*id="shop-state">([\s\S]*?)<\/script>/.exec(html)![1]).page.product.sizes) as Array<{ price: { value: number } }>)[0].price.value;
+      const before = await cached.app.inject({ url });
+      const again = await cached.app.inject({ url });
+      expect(again.headers['x-page-cache']).toBe('hit');
+      // Changed under the server's feet by SQL (no change log row): the cache keeps the old page.
+      await cached.sql('UPDATE sizes SET price_gross = price_gross + 1 WHERE product_id = ?', id);
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      expect(priceOn((await cached.app.inject({ url })).body)).toBe(priceOn(before.body));
+
+      const lines: string[] = [];
+      await exportCatalogue(db.db, (line) => void lines.push(line));
+      const records = lines.map((line) => JSON.parse(line) as Line);
+      Object.assign(sizesOf(productLine(records, id))[0], { price_gross: 987.65, price_net: 809.55 });
+      const result = await importCatalogueFile(db.db, writeLines('cached.jsonl', records));
+      expect(result.ok).toBe(true);
+      // PostgreSQL: NOTIFY at commit; SQLite: the change log, read every 500 ms.
+      let page = await cached.app.inject({ url });
+      for (let tries = 0; tries < 100 && priceOn(page.body) !== 987.65; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        page = await cached.app.inject({ url });
+      }
+      expect(priceOn(page.body)).toBe(987.65);
+      expect(page.headers.etag).not.toBe(before.headers.etag);
+      expect(await cached.sql('SELECT product_id FROM catalogue_changes ORDER BY id DESC LIMIT 1')).toEqual([{ product_id: null }]);
     } finally {
-      stopWatching();
-      stopListening();
+      await db.close();
+      await cached.close();
     }
+  });
+
+  it('a refused file records no catalogue change (servers keep their pages)', async () => {
+    const before = await count('catalogue_changes');
+    const lines = readLines(SAMPLE);
+    sizesOf(lines.find((line) => line.kind === 'product')!)[0].price_gross = -1;
+    expect((await importCatalogueFile(catalogue.db, writeLines('refused.jsonl', lines))).ok).toBe(false);
+    expect(await count('catalogue_changes')).toBe(before);
   });
 
   it('export then import is a round trip', async () => {

@@ -313,10 +313,6 @@ export class PostgresShopRepository implements ShopRepository {
     await this.query('SELECT 1', [], this.pool);
   }
 
-  async catalogueVersion(): Promise<number> {
-    return Number((await this.one<{ value: string }>("SELECT value FROM settings WHERE key = 'catalogue_version'"))?.value ?? 0);
-  }
-
   async fitments(engineIds: number[], productIds: number[]): Promise<FitRow[]> {
     if (!engineIds.length || !productIds.length) return [];
     return this.all<FitRow>(`SELECT ${FIT_COLUMNS} FROM fitments WHERE engine_id = ANY(?) AND product_id = ANY(?) ORDER BY engine_id, product_id`, [engineIds, productIds]);
