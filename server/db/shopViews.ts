@@ -14,6 +14,7 @@ import {
   type AwardedParameter,
   type BasketProduct,
   type BasketSummary,
+  type WithdrawnBasketLine,
   type BrakeProduct,
   type EngineNode,
   type ListingProduct,
@@ -552,7 +553,31 @@ export type BasketLineRow = {
  * `rules.max` leaves room for the product's other lines (per-order maximum, size maximum,
  * stock), as `decideBasketChange` will judge a change of it.
  */
-export function basketSummary(rows: BasketLineRow[], tiersOf: (productId: number) => Array<{ threshold: number; value: number }>, freeShippingFrom: number): BasketSummary {
+/** A row of basket_lines_withdrawn (migration 10). */
+export interface WithdrawnLineRow {
+  product_id: number;
+  size_id: string;
+  additional: string;
+  count: number;
+  product_name: string;
+  size_name: string;
+  withdrawn_at: string;
+}
+
+/** The columns and order both backends read withdrawn lines in (oldest withdrawal first, as the basket's order). */
+export const WITHDRAWN_LINES_SQL =
+  'SELECT product_id, size_id, additional, count, product_name, size_name, withdrawn_at FROM basket_lines_withdrawn WHERE visitor_id = ? ORDER BY withdrawn_at, added_at, product_id';
+
+export function withdrawnLine(r: WithdrawnLineRow): WithdrawnBasketLine {
+  return { id: Number(r.product_id), size: r.size_id, md5_additional: r.additional, name: r.product_name, size_name: r.size_name, count: Number(r.count), withdrawn_at: r.withdrawn_at };
+}
+
+export function basketSummary(
+  rows: BasketLineRow[],
+  tiersOf: (productId: number) => Array<{ threshold: number; value: number }>,
+  freeShippingFrom: number,
+  withdrawn: WithdrawnLineRow[] = [],
+): BasketSummary {
   const linesOf = new Map<number, LimitLine[]>();
   for (const r of rows) linesOf.set(r.product_id, [...(linesOf.get(r.product_id) ?? []), { sizeId: r.size_id, additional: r.additional, count: r.count }]);
   const priced = rows.map((r) => {
@@ -601,6 +626,7 @@ export function basketSummary(rows: BasketLineRow[], tiersOf: (productId: number
     shippingCost_net_formatted: formatCents(netOf(shipping, 22)),
     toShippingFree: fromCents(toShippingFree),
     toShippingFree_formatted: formatCents(toShippingFree),
+    ...(withdrawn.length ? { withdrawn: withdrawn.map(withdrawnLine) } : {}),
   };
 }
 

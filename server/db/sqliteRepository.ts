@@ -34,6 +34,8 @@ import {
   PAGE_SIZE_MAX,
   awardedParameters as groupParameters,
   basketSummary,
+  WITHDRAWN_LINES_SQL,
+  type WithdrawnLineRow,
   brandInitials,
   brakePrice,
   courierOptions,
@@ -695,7 +697,9 @@ export class SqliteShopRepository implements ShopRepository {
        WHERE l.visitor_id = ? ORDER BY l.added_at, l.product_id`,
     ).all(visitorId) as BasketLineRow[];
     const tiers = (productId: number) => this.stmt('SELECT threshold, value FROM rebates WHERE product_id = ? ORDER BY threshold').all(productId) as { threshold: number; value: number }[];
-    return basketSummary(rows, tiers, this.freeShippingFrom);
+    // Lines a catalogue import took away: shown as no longer available, in no total.
+    const withdrawn = this.stmt(WITHDRAWN_LINES_SQL).all(visitorId) as WithdrawnLineRow[];
+    return basketSummary(rows, tiers, this.freeShippingFrom, withdrawn);
   }
 
   /** The decision is `decideBasketChange` (server/db/basketLimits.ts) over every line of the product, read and written in one immediate transaction. */
@@ -731,12 +735,10 @@ export class SqliteShopRepository implements ShopRepository {
     return this.write(() => {
       let removed = 0;
       for (const line of lines) {
-        removed += this.stmt('DELETE FROM basket_lines WHERE visitor_id = ? AND product_id = ? AND size_id = ? AND additional = ?').run(
-          visitorId,
-          line.id,
-          line.size,
-          line.additional,
-        ).changes;
+        const key = [visitorId, line.id, line.size, line.additional];
+        removed += this.stmt('DELETE FROM basket_lines WHERE visitor_id = ? AND product_id = ? AND size_id = ? AND additional = ?').run(...key).changes;
+        // A withdrawn line (no longer sold) goes too: the shopper dismissed it.
+        removed += this.stmt('DELETE FROM basket_lines_withdrawn WHERE visitor_id = ? AND product_id = ? AND size_id = ? AND additional = ?').run(...key).changes;
       }
       return removed;
     });

@@ -148,6 +148,61 @@ describe(`catalogue import (${BACKEND})`, () => {
     expect(await count('basket_lines_withdrawn')).toBe(0);
   });
 
+  it('the shopper sees withdrawn lines (named as they were, in no total) until dismissed; one dismissed does not come back, the other does', async () => {
+    const visitor = new Visitor(shop.app);
+    const addable = await shop.sql<{ id: number; name: string }>(
+      `SELECT p.id, p.name FROM products p JOIN sizes s ON s.product_id = p.id AND s.size_id = 'uniw'
+       WHERE p.id >= 100 AND s.status = 'enable' AND s.stock = -1 AND s.price_gross > 0 AND s.basket_enable = 1 AND p.type = 'product_item' AND p.gratis = 0 AND p.phone_price = 0
+         AND p.for_points = 0 AND p.unit_sellby = 1 AND COALESCE(p.min_quantity, 1) <= 1 AND COALESCE(p.min_size_quantity, 1) <= 1
+         AND COALESCE(p.max_quantity, 10) >= 3 AND COALESCE(p.max_size_quantity, 10) >= 3 ORDER BY p.id LIMIT 3`,
+    );
+    expect(addable).toHaveLength(3);
+    const [kept, dismissed, restored] = addable;
+    for (const [product, number] of [[kept, '1'], [dismissed, '3'], [restored, '2']] as const) {
+      expect((await visitor.post('/basketchange.php?mode=1', { product: String(product.id), size: 'uniw', number, getAjax: 'true' })).statusCode).toBe(200);
+    }
+    const original = await exportNow();
+    const without = original.filter((line) => !(line.kind === 'product' && (line.id === dismissed.id || line.id === restored.id)));
+    const result = await importCatalogueFile(catalogue.db, writeLines('withdraw.jsonl', without));
+    expect(result.ok && result.summary.basketLinesWithdrawn).toBe(2);
+
+    const { basket } = (await visitor.get('/ajax/basket.php?getAjax=true')).json() as BasketResponse;
+    expect(basket.products.map((line) => line.id)).toEqual([kept.id]);
+    expect(basket.productsCounter).toBe(1);
+    // The totals are the kept line's alone.
+    expect(basket.worth_formatted).toBe(basket.products[0].prices.worth_gros_formatted);
+    expect(basket.withdrawn).toEqual([
+      { id: dismissed.id, size: 'uniw', md5_additional: '', name: dismissed.name, size_name: expect.any(String), count: 3, withdrawn_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+      { id: restored.id, size: 'uniw', md5_additional: '', name: restored.name, size_name: expect.any(String), count: 2, withdrawn_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+    ].sort((a, b) => a.id - b.id));
+    // The basket page is drawn with them (their names, marked).
+    const page = await visitor.get('/basketedit.php');
+    expect(page.body).toContain('Non più disponibili');
+    expect(JSON.parse(/<script[^>]*id="shop-state">([\s\S]*?)<\/script>/.exec(page.body)![1]).basket.summary.withdrawn).toHaveLength(2);
+    // Someone else's basket does not show them.
+    expect(((await new Visitor(shop.app).get('/ajax/basket.php?getAjax=true')).json() as BasketResponse).basket.withdrawn).toBeUndefined();
+
+    // Dismissing the note removes that line for good.
+    const dismiss = await visitor.request({
+      method: 'POST',
+      url: '/graphql/v1/',
+      json: { query: `mutation { removeProductsFromBasket(ProductInput: [{ id: ${dismissed.id}, size: "uniw", additional: "" }]) { status } }` },
+    });
+    expect(dismiss.json()).toEqual({ data: { removeProductsFromBasket: { status: 'success' } } });
+    const after = ((await visitor.get('/ajax/basket.php?getAjax=true')).json() as BasketResponse).basket;
+    expect(after.withdrawn?.map((line) => line.id)).toEqual([restored.id]);
+
+    // The catalogue brings both back: the line not dismissed is in the basket again, the other is not.
+    const back = await importCatalogueFile(catalogue.db, writeLines('bring-back.jsonl', original));
+    expect(back.ok && back.summary.basketLinesRestored).toBe(1);
+    const final = ((await visitor.get('/ajax/basket.php?getAjax=true')).json() as BasketResponse).basket;
+    expect(final.products.map((line) => [line.id, line.count])).toEqual([
+      [kept.id, 1],
+      [restored.id, 2],
+    ]);
+    expect(final.withdrawn).toBeUndefined();
+  });
+
   it('also reads one JSON array of the same records, numbering errors by record', async () => {
     const lines = await exportNow();
     const path = join(shop.dir, 'array.json');

@@ -29,6 +29,8 @@ import {
   PAGE_SIZE_MAX,
   awardedParameters,
   basketSummary,
+  WITHDRAWN_LINES_SQL,
+  type WithdrawnLineRow,
   brakeProduct,
   brandInitials,
   courierOptions,
@@ -631,8 +633,15 @@ export class PostgresShopRepository implements ShopRepository {
   }
 
   async basket(visitorId: string): Promise<BasketSummary> {
-    // One round trip: the lines with their products, sizes and rebate tiers.
-    const rows = await this.all<BasketLineRow & { tiers: Array<{ threshold: number; value: number }> | null }>(
+    // The lines with their products, sizes and rebate tiers in one statement; beside it, the lines
+    // a catalogue import took away (shown as no longer available, in no total).
+    const [rows, withdrawn] = await Promise.all([this.basketLines(visitorId), this.all<WithdrawnLineRow>(WITHDRAWN_LINES_SQL, [visitorId])]);
+    const tiers = new Map(rows.map((r) => [r.product_id, r.tiers ?? []]));
+    return basketSummary(rows, (id) => tiers.get(id) ?? [], this.freeShippingFrom, withdrawn);
+  }
+
+  private async basketLines(visitorId: string) {
+    return this.all<BasketLineRow & { tiers: Array<{ threshold: number; value: number }> | null }>(
       `SELECT l.product_id, l.size_id, l.additional, l.count, p.name, p.slug, p.vat, p.catalog_no, s.name AS size_name, s.price_gross, s.subscription_gross,
          p.unit, p.unit_plural, p.unit_sellby, p.unit_precision, p.min_quantity, p.max_quantity, p.min_size_quantity, p.max_size_quantity, p.min_subscription_quantity,
          p.subscription, p.gratis, p.phone_price, s.stock, s.status, p.type AS product_type, l.vehicle_engine, l.vehicle_label,
@@ -641,8 +650,6 @@ export class PostgresShopRepository implements ShopRepository {
        WHERE l.visitor_id = ? ORDER BY l.added_at, l.product_id, l.size_id COLLATE "C", l.additional COLLATE "C"`,
       [visitorId],
     );
-    const tiers = new Map(rows.map((r) => [r.product_id, r.tiers ?? []]));
-    return basketSummary(rows, (id) => tiers.get(id) ?? [], this.freeShippingFrom);
   }
 
   /**
@@ -706,13 +713,10 @@ export class PostgresShopRepository implements ShopRepository {
     return this.transaction(async (client) => {
       let removed = 0;
       for (const line of valid) {
-        const result = await client.query('DELETE FROM basket_lines WHERE visitor_id = $1 AND product_id = $2 AND size_id = $3 AND additional = $4', [
-          visitorId,
-          line.id,
-          line.size,
-          line.additional,
-        ]);
-        removed += result.rowCount ?? 0;
+        const key = [visitorId, line.id, line.size, line.additional];
+        removed += (await client.query('DELETE FROM basket_lines WHERE visitor_id = $1 AND product_id = $2 AND size_id = $3 AND additional = $4', key)).rowCount ?? 0;
+        // A withdrawn line (no longer sold) goes too: the shopper dismissed it.
+        removed += (await client.query('DELETE FROM basket_lines_withdrawn WHERE visitor_id = $1 AND product_id = $2 AND size_id = $3 AND additional = $4', key)).rowCount ?? 0;
       }
       return removed;
     });
