@@ -15,6 +15,7 @@ import { buildApp } from './app';
 import { LOG_LEVELS, type LogLevel } from './operations';
 import { extraScriptNames } from './extraScripts';
 import { metricsAllowList, startMetricsServer } from './metrics';
+import { pictureOriginsFromEnv } from './security';
 import { priceTypeFromEnv, type PriceType } from './priceType';
 import { warmProductPhotos } from './routes/images';
 import { photoCacheDirFromEnv } from './images/productPhotos';
@@ -53,6 +54,7 @@ function readConfig(): Config {
     throw new Error(`METRICS_PORT must be a port number other than PORT, got ${process.env.METRICS_PORT}`);
   }
   metricsAllowList(process.env.METRICS_ALLOW); // refused here when malformed
+  pictureOriginsFromEnv(process.env.PICTURE_ORIGINS); // likewise
   const metricsHost = process.env.METRICS_HOST || '127.0.0.1';
   const priceType = priceTypeFromEnv(process.env.PRICE_TYPE);
   const dbPath = resolve(process.env.DB_PATH || join(dataDir, 'shop.sqlite'));

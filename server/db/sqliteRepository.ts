@@ -49,6 +49,7 @@ import {
   orderByLeadHoursSetting,
   type PageSettings,
   productPhotoUrl,
+  FIRST_PICTURE,
   round2,
   trackingEvents,
   traitsOf,
@@ -286,7 +287,7 @@ export class SqliteShopRepository implements ShopRepository {
     const ids = this.listingIds(filter, size, (page - 1) * size);
     const fetched = ids.length
       ? (this.stmt(
-          `SELECT p.*, s.size_id, s.price_gross, s.status, s.stock, (SELECT COUNT(*) FROM sizes z WHERE z.product_id = p.id) AS size_count,
+          `SELECT p.*, s.size_id, s.price_gross, s.status, s.stock, (SELECT COUNT(*) FROM sizes z WHERE z.product_id = p.id) AS size_count, ${FIRST_PICTURE('p.id')},
              ${filter.vehicle !== undefined ? 'p.id IN (SELECT f.product_id FROM fitments f WHERE f.engine_id = ?)' : '0'} AS fits
            FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0
            WHERE p.id IN (${ids.map(() => '?').join(',')})`,
@@ -343,7 +344,7 @@ export class SqliteShopRepository implements ShopRepository {
   }
 
   private product(id: number): ProductRow | undefined {
-    return this.stmt('SELECT * FROM products WHERE id = ?').get(id) as ProductRow | undefined;
+    return this.stmt(`SELECT p.*, ${FIRST_PICTURE('p.id')} FROM products p WHERE p.id = ?`).get(id) as ProductRow | undefined;
   }
 
   private sizes(id: number): SizeRow[] {
@@ -484,7 +485,7 @@ export class SqliteShopRepository implements ShopRepository {
       params.push(...filter.engines);
     }
     if (!clauses.length) return [];
-    const rows = this.stmt(`SELECT p.* FROM products p WHERE ${clauses.join(' AND ')} ORDER BY p.popularity DESC, p.id LIMIT ?`).all(
+    const rows = this.stmt(`SELECT p.*, ${FIRST_PICTURE('p.id')} FROM products p WHERE ${clauses.join(' AND ')} ORDER BY p.popularity DESC, p.id LIMIT ?`).all(
       ...params,
       Math.min(Math.max(filter.limit, 1), 50),
     ) as ProductRow[];
@@ -501,7 +502,7 @@ export class SqliteShopRepository implements ShopRepository {
         id: product.id,
         name: product.name,
         link: productLink(product.id, product.slug),
-        icon: productPhotoUrl(product.id),
+        icon: productPhotoUrl(product.id, product.picture),
         longDescription: longDescription(product, params, enginesOf.get(product.id) ?? [], this.producerNames.get(product.producer_id) ?? ''),
         price: { price: brakePrice(first.price_gross, product.vat) },
         producer: { name: this.producerNames.get(product.producer_id) ?? '' },
@@ -526,15 +527,15 @@ export class SqliteShopRepository implements ShopRepository {
         ).map((r) => r.id)
       : [];
     const products = ids
-      .map((id) => this.stmt('SELECT p.id, p.name, p.slug, p.vat, s.price_gross FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0 WHERE p.id = ?').get(id))
+      .map((id) => this.stmt(`SELECT p.id, p.name, p.slug, p.vat, s.price_gross, ${FIRST_PICTURE('p.id')} FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0 WHERE p.id = ?`).get(id))
       .filter(Boolean)
       .map((row) => {
-        const r = row as { id: number; name: string; slug: string; vat: number; price_gross: number };
+        const r = row as { id: number; name: string; slug: string; vat: number; price_gross: number; picture: string | null };
         const netValue = net(r.price_gross, r.vat);
         return {
           name: r.name,
           link: productLink(r.id, r.slug),
-          iconSmall: productPhotoUrl(r.id),
+          iconSmall: productPhotoUrl(r.id, r.picture),
           price: { price: { gross: { value: r.price_gross, formatted: formatPrice(r.price_gross) }, net: { value: netValue, formatted: formatPrice(netValue) } } },
         };
       });
@@ -692,7 +693,7 @@ export class SqliteShopRepository implements ShopRepository {
     const rows = this.stmt(
       `SELECT l.product_id, l.size_id, l.additional, l.count, p.name, p.slug, p.vat, p.catalog_no, s.name AS size_name, s.price_gross, s.subscription_gross,
          p.unit, p.unit_plural, p.unit_sellby, p.unit_precision, p.min_quantity, p.max_quantity, p.min_size_quantity, p.max_size_quantity, p.min_subscription_quantity,
-         p.subscription, p.gratis, p.phone_price, s.stock, s.status, p.type AS product_type, l.vehicle_engine, l.vehicle_label
+         p.subscription, p.gratis, p.phone_price, s.stock, s.status, p.type AS product_type, l.vehicle_engine, l.vehicle_label, ${FIRST_PICTURE('l.product_id')}
        FROM basket_lines l JOIN products p ON p.id = l.product_id JOIN sizes s ON s.product_id = l.product_id AND s.size_id = l.size_id
        WHERE l.visitor_id = ? ORDER BY l.added_at, l.product_id`,
     ).all(visitorId) as BasketLineRow[];

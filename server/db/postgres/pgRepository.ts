@@ -38,6 +38,7 @@ import {
   listingProduct,
   orderWorth,
   productPageData,
+  FIRST_PICTURE,
   orderByLeadHoursSetting,
   type PageSettings,
   round2,
@@ -285,7 +286,7 @@ export class PostgresShopRepository implements ShopRepository {
     const [totalRow, rows, producers, categories] = await Promise.all([
       this.one<{ n: number }>(`SELECT COUNT(*) AS n FROM products p ${sql}`, params),
       this.all<ListingRow>(
-        `SELECT p.*, s.size_id, s.price_gross, s.status, s.stock, (SELECT COUNT(*) FROM sizes z WHERE z.product_id = p.id) AS size_count,
+        `SELECT p.*, s.size_id, s.price_gross, s.status, s.stock, (SELECT COUNT(*) FROM sizes z WHERE z.product_id = p.id) AS size_count, ${FIRST_PICTURE('p.id')},
            ${vehicle ? 'EXISTS (SELECT 1 FROM fitments f WHERE f.product_id = p.id AND f.engine_id = ?)' : 'FALSE'} AS fits
          FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0
          ${sql} ORDER BY ${listingOrder(filter.sort, POSTGRES_LISTING)} LIMIT ? OFFSET ?`,
@@ -344,7 +345,7 @@ export class PostgresShopRepository implements ShopRepository {
   }
 
   private product(id: number, on: Queryable = this.pool): Promise<ProductRow | undefined> {
-    return this.one<ProductRow>('SELECT * FROM products WHERE id = ?', [id], on);
+    return this.one<ProductRow>(`SELECT p.*, ${FIRST_PICTURE('p.id')} FROM products p WHERE p.id = ?`, [id], on);
   }
 
   private sizes(id: number): Promise<SizeRow[]> {
@@ -457,7 +458,7 @@ export class PostgresShopRepository implements ShopRepository {
       if (filter.engines.length) params.push(filter.engines);
     }
     if (!clauses.length) return [];
-    const products = await this.all<ProductRow>(`SELECT p.* FROM products p WHERE ${clauses.join(' AND ')} ORDER BY p.popularity DESC, p.id LIMIT ?`, [
+    const products = await this.all<ProductRow>(`SELECT p.*, ${FIRST_PICTURE('p.id')} FROM products p WHERE ${clauses.join(' AND ')} ORDER BY p.popularity DESC, p.id LIMIT ?`, [
       ...params,
       Math.min(Math.max(filter.limit, 1), 50),
     ]);
@@ -477,8 +478,8 @@ export class PostgresShopRepository implements ShopRepository {
     const [products, codes] = await Promise.all([
       query
         ? // Doc order is popularity order: the first matches are the most wanted, no ranking pass.
-          this.all<{ id: number; name: string; slug: string; vat: number; price_gross: number }>(
-            `SELECT p.id, p.name, p.slug, p.vat, s.price_gross
+          this.all<{ id: number; name: string; slug: string; vat: number; price_gross: number; picture: string | null }>(
+            `SELECT p.id, p.name, p.slug, p.vat, s.price_gross, ${FIRST_PICTURE('p.id')}
              FROM (SELECT product_id, doc FROM search_docs WHERE words @@ to_tsquery('simple', ?) ORDER BY doc LIMIT ?) d
              JOIN products p ON p.id = d.product_id JOIN sizes s ON s.product_id = p.id AND s.position = 0 ORDER BY d.doc`,
             [query, max],
@@ -644,7 +645,7 @@ export class PostgresShopRepository implements ShopRepository {
     return this.all<BasketLineRow & { tiers: Array<{ threshold: number; value: number }> | null }>(
       `SELECT l.product_id, l.size_id, l.additional, l.count, p.name, p.slug, p.vat, p.catalog_no, s.name AS size_name, s.price_gross, s.subscription_gross,
          p.unit, p.unit_plural, p.unit_sellby, p.unit_precision, p.min_quantity, p.max_quantity, p.min_size_quantity, p.max_size_quantity, p.min_subscription_quantity,
-         p.subscription, p.gratis, p.phone_price, s.stock, s.status, p.type AS product_type, l.vehicle_engine, l.vehicle_label,
+         p.subscription, p.gratis, p.phone_price, s.stock, s.status, p.type AS product_type, l.vehicle_engine, l.vehicle_label, ${FIRST_PICTURE('l.product_id')},
          (SELECT json_agg(json_build_object('threshold', r.threshold, 'value', r.value) ORDER BY r.threshold) FROM rebates r WHERE r.product_id = l.product_id) AS tiers
        FROM basket_lines l JOIN products p ON p.id = l.product_id JOIN sizes s ON s.product_id = l.product_id AND s.size_id = l.size_id
        WHERE l.visitor_id = ? ORDER BY l.added_at, l.product_id, l.size_id COLLATE "C", l.additional COLLATE "C"`,
