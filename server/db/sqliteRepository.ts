@@ -82,17 +82,28 @@ export class SqliteShopRepository implements ShopRepository {
   private readonly counts = new TtlCache<string, unknown>(1000, 60_000);
   private readonly freeShippingFrom: number;
   private readonly pageSettings: PageSettings;
-  private readonly categoryNames: Map<number, string>;
-  private readonly producerNames: Map<number, string>;
-  private readonly smallTables: SmallTables;
+  private readonly categoryNames = new Map<number, string>();
+  private readonly producerNames = new Map<number, string>();
+  private readonly smallTables: SmallTables = { producers: [], series: [], menuNodes: [], cms: [], queries: [] };
 
   constructor(private readonly db: Database.Database) {
     this.freeShippingFrom = Number(this.setting('free_shipping_from') ?? 79);
     this.pageSettings = { orderByLeadHours: orderByLeadHoursSetting(this.setting('order_by_lead_hours')) };
-    this.categoryNames = new Map((db.prepare('SELECT id, name FROM categories').all() as { id: number; name: string }[]).map((r) => [r.id, r.name]));
-    this.producerNames = new Map((db.prepare('SELECT id, name FROM producers').all() as { id: number; name: string }[]).map((r) => [r.id, r.name]));
+    this.loadSmallTables();
+  }
+
+  /**
+   * The names and search groups the answers use, read at start and again (in place) after the
+   * whole catalogue changed (an import, a re-seed), so pages name new producers and categories.
+   */
+  private loadSmallTables(): void {
+    const db = this.db;
+    for (const [map, table] of [[this.categoryNames, 'categories'], [this.producerNames, 'producers']] as const) {
+      map.clear();
+      for (const r of db.prepare(`SELECT id, name FROM ${table}`).all() as { id: number; name: string }[]) map.set(r.id, r.name);
+    }
     const fold = <T extends { name: string }>(rows: T[]) => rows.map((r) => ({ ...r, folded: foldText(r.name) }));
-    this.smallTables = {
+    Object.assign(this.smallTables, {
       producers: fold(db.prepare('SELECT id, name FROM producers ORDER BY name').all() as { id: number; name: string }[]),
       series: fold(db.prepare('SELECT id, name FROM series ORDER BY name').all() as { id: number; name: string }[]),
       menuNodes: (db.prepare('SELECT name, link, breadcrumbs FROM menu_nodes ORDER BY id').all() as { name: string; link: string; breadcrumbs: string }[]).map(
@@ -100,7 +111,7 @@ export class SqliteShopRepository implements ShopRepository {
       ),
       cms: (db.prepare('SELECT slug, lang, title, body FROM cms_pages ORDER BY topic, lang').all() as CmsPageRow[]).map(cmsSearchEntry),
       queries: fold(db.prepare('SELECT name FROM search_queries ORDER BY hits DESC').all() as { name: string }[]),
-    };
+    });
   }
 
   /** A prepared statement, kept for the next call with the same SQL (the 2,000 most recent). */
@@ -792,7 +803,11 @@ export class SqliteShopRepository implements ShopRepository {
         seen = rows[rows.length - 1].id;
         // Another process changed the catalogue: this process's counts go too.
         this.counts.clear();
-        if (rows.some((row) => row.product_id === null)) listener('all');
+        if (rows.some((row) => row.product_id === null)) {
+          // The whole catalogue: its names first, then whatever was drawn from the old one goes.
+          this.loadSmallTables();
+          listener('all');
+        }
         else listener([...new Set(rows.map((row) => row.product_id!))]);
       } catch {
         /* the database is busy or closing: the next tick reads again */

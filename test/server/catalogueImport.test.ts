@@ -253,6 +253,28 @@ describe(`catalogue import (${BACKEND})`, () => {
     }
   });
 
+  it('a running server names a producer and a category the import brought (read again after the import)', async () => {
+    const lines = await exportNow();
+    const id = SPECIAL_PRODUCTS.rebateTiers;
+    const firstProduct = lines.findIndex((line) => line.kind === 'product');
+    lines.splice(firstProduct, 0, { kind: 'producer', id: 990, name: 'Freni Nuovi Srl' }, { kind: 'category', id: 990_001, name: 'Ganasce freno' });
+    Object.assign(productLine(lines, id), { producer_id: 990, category_id: 990_001 });
+    const result = await importCatalogueFile(catalogue.db, writeLines('new-names.jsonl', lines));
+    expect(result.ok).toBe(true);
+    const url = await productPath(shop.app, id);
+    const named = async () => JSON.parse(/<script[^>]*id="shop-state">([\s\S]*?)<\/script>/.exec((await shop.app.inject({ url })).body)![1]).page.product as { producer: { name: string }; category: { name: string } };
+    // PostgreSQL: NOTIFY at commit; SQLite: the change log, read every 500 ms.
+    let product = await named();
+    for (let tries = 0; tries < 100 && product.producer.name !== 'Freni Nuovi Srl'; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      product = await named();
+    }
+    expect(product.producer.name).toBe('Freni Nuovi Srl');
+    expect(product.category.name).toBe('Ganasce freno');
+    const listing = (await shop.app.inject({ url: '/search.php?json=true&producer=990' })).json() as { producers: Array<[number, string, number]> };
+    expect(listing.producers).toContainEqual([990, 'Freni Nuovi Srl', 1]);
+  });
+
   it('a refused file records no catalogue change (servers keep their pages)', async () => {
     const before = await count('catalogue_changes');
     const lines = readLines(SAMPLE);

@@ -110,6 +110,24 @@ export class PostgresShopRepository implements ShopRepository {
 
   /** Reads the small tables the answers name (categories, producers, search groups). */
   static async open(pool: Pool): Promise<PostgresShopRepository> {
+    const { names, small, free, leadHours } = await PostgresShopRepository.readSmallTables(pool);
+    return new PostgresShopRepository(pool, names, small, Number(free[0]?.value ?? 79), { orderByLeadHours: orderByLeadHoursSetting(leadHours[0]?.value) });
+  }
+
+  /**
+   * After the whole catalogue changed (an import, a re-seed): the names and search groups read at
+   * start are read again, in place, so pages drawn next name new producers and categories.
+   */
+  private async reloadSmallTables(): Promise<void> {
+    const { names, small } = await PostgresShopRepository.readSmallTables(this.pool);
+    for (const key of ['categories', 'producers'] as const) {
+      this.names[key].clear();
+      for (const [id, name] of names[key]) this.names[key].set(id, name);
+    }
+    Object.assign(this.smallTables, small);
+  }
+
+  private static async readSmallTables(pool: Pool) {
     const rows = async <T extends QueryResultRow>(sql: string) => (await pool.query<T>(sql)).rows;
     const [categories, producers, series, menuNodes, cms, queries, free, leadHours] = await Promise.all([
       rows<{ id: number; name: string }>('SELECT id, name FROM categories'),
@@ -129,7 +147,7 @@ export class PostgresShopRepository implements ShopRepository {
       cms: cms.map(cmsSearchEntry),
       queries: smallTableRows(queries),
     };
-    return new PostgresShopRepository(pool, names, small, Number(free[0]?.value ?? 79), { orderByLeadHours: orderByLeadHoursSetting(leadHours[0]?.value) });
+    return { names, small, free, leadHours };
   }
 
   /**
@@ -782,7 +800,11 @@ export class PostgresShopRepository implements ShopRepository {
       connection.on('notification', (message) => {
         if (message.channel !== CATALOGUE_CHANNEL) return;
         const id = Number(message.payload);
-        listener(message.payload === 'all' || !Number.isInteger(id) ? 'all' : [id]);
+        if (message.payload !== 'all' && Number.isInteger(id)) return listener([id]);
+        // The whole catalogue: its names first, then whatever was drawn from the old one goes.
+        void this.reloadSmallTables()
+          .catch(() => undefined)
+          .finally(() => listener('all'));
       });
       connection.on('error', () => {
         if (client !== connection) return;
