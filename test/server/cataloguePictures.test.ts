@@ -4,6 +4,7 @@
  * product that has one, and the generated photo otherwise; only http(s) addresses and paths on
  * this origin are taken, and pages allow images from the hosts PICTURE_ORIGINS names. Both backends.
  */
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import type { BasketResponse, ListingResponse } from '../../src/api/wire';
@@ -108,6 +109,25 @@ describe(`imported pictures (${BACKEND})`, () => {
     } finally {
       await shop.sql('DELETE FROM product_pictures WHERE product_id = ?', plain.id);
     }
+  });
+
+  it('the import command names the picture hosts PICTURE_ORIGINS does not allow', () => {
+    const path = writeLines('cli-pictures.jsonl', lines);
+    const run = (origins?: string) => {
+      const env: NodeJS.ProcessEnv = { ...process.env, DB_PATH: join(shop.dir, 'shop.sqlite') };
+      if (shop.databaseUrl) env.DATABASE_URL = shop.databaseUrl;
+      delete env.NODE_OPTIONS;
+      delete env.PICTURE_ORIGINS;
+      if (origins) env.PICTURE_ORIGINS = origins;
+      return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/catalogue.ts', 'import', path], { cwd: join(__dirname, '..', '..'), env, encoding: 'utf8' });
+    };
+    const refused = run();
+    expect(refused.status).toBe(0);
+    expect(refused.stderr).toContain(`Pictures on ${CDN} are not in PICTURE_ORIGINS: browsers will refuse them`);
+    const allowed = run(CDN);
+    expect(allowed.status).toBe(0);
+    expect(allowed.stderr).toContain('Imported ');
+    expect(allowed.stderr).not.toContain('are not in PICTURE_ORIGINS');
   });
 
   it('PICTURE_ORIGINS takes origins only', () => {
