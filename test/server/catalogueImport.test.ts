@@ -227,6 +227,14 @@ describe(`catalogue import (${BACKEND})`, () => {
       const before = await cached.app.inject({ url });
       const again = await cached.app.inject({ url });
       expect(again.headers['x-page-cache']).toBe('hit');
+      // The server hears the change log (its PostgreSQL LISTEN connection is up): a write through it drops the page.
+      await cached.repository.catalogueReplaced();
+      let heard = false;
+      for (let tries = 0; tries < 200 && !heard; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        heard = (await cached.app.inject({ url })).headers['x-page-cache'] === 'miss';
+      }
+      expect(heard).toBe(true);
       // Changed under the server's feet by SQL (no change log row): the cache keeps the old page.
       await cached.sql('UPDATE sizes SET price_gross = price_gross + 1 WHERE product_id = ?', id);
       await new Promise((resolve) => setTimeout(resolve, 1200));
