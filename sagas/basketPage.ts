@@ -2,7 +2,7 @@ import { call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effec
 import { setBasketLine } from '../src/api/basket';
 import { fetchInstalmentParams } from '../src/api/catalogue';
 import { fetchBasketShipping } from '../src/api/graphql';
-import type { BasketChangeResponse, BasketProduct, BasketSummary, InstalmentParams, ShippingOption } from '../src/api/wire';
+import type { BasketChangeResponse, BasketProduct, BasketSummary, InstalmentParams, ShippingOption, WithdrawnBasketLine } from '../src/api/wire';
 import { deliveryRegion, type DeliveryRegion } from '../src/domain/deliveryRegion';
 import { lineKey } from '../src/domain/miniBasket';
 import { normaliseQuantity } from '../src/domain/quantity';
@@ -13,9 +13,12 @@ import type { RootState } from '../store';
 import { refusalAlert, showAlert } from './alert';
 import { BASKET_ERROR_MS } from './miniBasket';
 import { SHOP_CURRENCY, type InstalmentRequest } from '../src/domain/instalments';
-import { lineQuantityEntered, estimateRequested } from '../store/actions';
+import { lineQuantityEntered, estimateRequested, withdrawnLineDismissed } from '../store/actions';
+import { removeFromBasket } from '../src/api/graphql';
+import { selectWithdrawnLines } from '../store/basketSlice';
+import { refreshBasket } from './basket';
 
-export { lineQuantityEntered, estimateRequested };
+export { lineQuantityEntered, estimateRequested, withdrawnLineDismissed };
 
 /** A line's quantity under its rules; 0 stays 0 (the shopper removes the line). */
 export function* setLineQuantity(action: ReturnType<typeof lineQuantityEntered>) {
@@ -40,6 +43,24 @@ export function* setLineQuantity(action: ReturnType<typeof lineQuantityEntered>)
     yield put(basketLoaded(answer.basket));
   } catch (error) {
     yield put(showAlert(refusalAlert(error, { key: 'miniBasket.addFailed', style: 'error', duration: BASKET_ERROR_MS })));
+  } finally {
+    yield put(lineUpdateFinished(key));
+  }
+}
+
+/** The note of a line no longer sold goes: the line is removed on the server, then the basket read again. */
+export function* dismissWithdrawnLine(action: ReturnType<typeof withdrawnLineDismissed>) {
+  const { key } = action.payload;
+  const withdrawn: WithdrawnBasketLine[] = yield select(selectWithdrawnLines);
+  const line = withdrawn.find((candidate) => lineKey(candidate) === key);
+  if (!line) return;
+  yield put(lineUpdateStarted(key));
+  try {
+    const status: string = yield call(removeFromBasket, [{ id: line.id, size: line.size, additional: line.md5_additional }]);
+    if (status !== 'success') throw new Error(`remove answered ${status}`);
+    yield call(refreshBasket);
+  } catch {
+    yield put(showAlert({ key: 'basket.dismissFailed', style: 'error', duration: BASKET_ERROR_MS }));
   } finally {
     yield put(lineUpdateFinished(key));
   }
@@ -91,6 +112,7 @@ export function* basketPageSaga() {
   const summary: BasketSummary | null = yield select((state: RootState) => state.basket.summary);
   if (summary) yield fork(loadBasketInstalments, basketLoaded(summary));
   yield takeEvery(lineQuantityEntered.type, setLineQuantity);
+  yield takeEvery(withdrawnLineDismissed.type, dismissWithdrawnLine);
   yield takeLatest(estimateRequested.type, estimateShipping);
   yield takeLatest(basketLoaded.type, loadBasketInstalments);
 }

@@ -7,9 +7,9 @@ import { createWriteStream } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { once } from 'node:events';
 import cliProgress from 'cli-progress';
-import { describeError, importCatalogueFile, openCatalogueDb } from '../server/db/catalogue/importer';
+import { describeError, importCatalogueFile, openCatalogueDb, type OpenedCatalogueDb } from '../server/db/catalogue/importer';
+import { pictureOriginsFromEnv } from '../server/security';
 import { exportCatalogue } from '../server/db/catalogue/store';
-import { onCatalogueChanged } from '../server/catalogueEvents';
 import { answerRestockedNotices } from '../server/messages/notify';
 
 const tty = process.stderr.isTTY === true;
@@ -51,6 +51,20 @@ function progressOf(title: string) {
   };
 }
 
+/** The origins of the imported pictures that the pages' CSP (PICTURE_ORIGINS) does not allow. */
+async function picturesNotAllowed(opened: OpenedCatalogueDb): Promise<string[]> {
+  const allowed = new Set(pictureOriginsFromEnv(process.env.PICTURE_ORIGINS));
+  const origins = new Set<string>();
+  for (const { url } of await opened.db.all<{ url: string }>("SELECT url FROM product_pictures WHERE url LIKE 'http%'")) {
+    try {
+      origins.add(new URL(url).origin);
+    } catch {
+      /* refused by the import's check already */
+    }
+  }
+  return [...origins].filter((origin) => !allowed.has(origin)).sort();
+}
+
 async function runImport(file: string | undefined): Promise<number> {
   if (!file) {
     say('usage: npm run catalogue:import -- FILE   (format: docs/catalogue-format.md)');
@@ -84,7 +98,8 @@ async function runImport(file: string | undefined): Promise<number> {
     if (summary.basketLinesRestored) say(`${summary.basketLinesRestored} withdrawn basket line(s) are back in their baskets.`);
     if (summary.noticesDropped) say(`${summary.noticesDropped} availability notice(s) of sizes no longer sold were dropped.`);
     if (summary.fitmentQualifiersIgnored) say('Fitment qualifiers (position, months, note) were checked but not stored: this database has no columns for them yet.');
-    await onCatalogueChanged({ version: summary.catalogueVersion });
+    const blocked = await picturesNotAllowed(opened);
+    if (blocked.length) say(`Pictures on ${blocked.join(', ')} are not in PICTURE_ORIGINS: browsers will refuse them (docs/catalogue-format.md, Pictures).`);
     if (summary.restocked.length) {
       const answered = await answerRestockedNotices(opened.db, summary.restocked);
       say(answered.sent ? `${answered.sent} "back in stock" e-mail(s) sent.` : `${summary.restocked.length} size(s) asked for are back in stock: see npm run messages (SMTP_URL is not set).`);

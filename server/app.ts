@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { SqliteShopRepository } from './db/sqliteRepository';
 import type { ShopRepository } from './db/repository';
 import { BadRequest, sendError } from './http';
-import { registerSecurity } from './security';
+import { pictureOriginsFromEnv, registerSecurity } from './security';
 import { registerVisitor } from './visitor';
 import { boundConnectionsPerAddress, limitsFromEnv, registerLimits, serverTimeouts, trustProxyFromEnv, type ShopLimits } from './limits';
 import type { CounterStore } from './counters';
@@ -72,6 +72,8 @@ export interface AppOptions {
   priceType?: PriceType;
   /** Where product photos and their sizes are kept (default: PHOTO_CACHE_DIR, else $DATA_DIR/photos). */
   photoCacheDir?: string;
+  /** Hosts an imported catalogue's pictures may come from, allowed by the pages' img-src (default: PICTURE_ORIGINS, see server/security.ts). */
+  pictureOrigins?: readonly string[];
 }
 
 /** mercurius' answers, but a resolver that met the database away is a 503 with Retry-After (issue 21). */
@@ -185,7 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   contactRoutes(app, repo);
   seoRoutes(app, repo);
   extraScriptRoutes(app, extraScripts, options.extraScriptsDir ?? (process.env.EXTRA_SCRIPTS_DIR || defaultExtraScriptsDir()));
-  pageRoutes(app, repo, staticDir, { extraScripts, pageCache, priceSetting });
+  pageRoutes(app, repo, staticDir, { extraScripts, pageCache, priceSetting, pictureOrigins: options.pictureOrigins ?? pictureOriginsFromEnv(process.env.PICTURE_ORIGINS) });
 
   return app;
 }

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { whenCatalogueChanges } from './catalogueEvents';
 import type { ShopRepository } from './db/repository';
 import type { PageCache } from './render/pageCache';
 
 /**
  * Prices never stale for long (issue 22, point 3). A catalogue write (`updateProduct`, a
- * re-seed) is recorded in the database in its own transaction; every server process learns of
+ * re-seed, a catalogue import: server/db/catalogue/store.ts) is recorded in the database in its own transaction; every server process learns of
  * it (PostgreSQL: LISTEN/NOTIFY, at once; SQLite: the change log read every CATALOGUE_POLL_MS)
  * and drops what it drew from the old values: the pages showing the product (tag
  * `product:<id>`) in its page cache, the kept search answers, and, when caches in front are
@@ -59,11 +58,7 @@ export function watchCatalogueChanges(
   };
   // A repository without a change feed (a test double) has nothing to watch.
   const stop = typeof repo.watchCatalogue === 'function' ? repo.watchCatalogue((products) => void drop(products)) : null;
-  // A catalogue import (npm run catalogue:import, another process) raises the catalogue's version,
-  // which every server process reads every few seconds (server/catalogueEvents.ts): all pages go.
-  const stopImports = whenCatalogueChanges(() => drop('all'));
   app.addHook('onClose', async () => {
-    stopImports();
     await stop?.();
   });
   return { drop };

@@ -15,7 +15,7 @@ import { buildApp } from './app';
 import { LOG_LEVELS, type LogLevel } from './operations';
 import { extraScriptNames } from './extraScripts';
 import { metricsAllowList, startMetricsServer } from './metrics';
-import { watchCatalogueVersion } from './catalogueEvents';
+import { pictureOriginsFromEnv } from './security';
 import { priceTypeFromEnv, type PriceType } from './priceType';
 import { warmProductPhotos } from './routes/images';
 import { photoCacheDirFromEnv } from './images/productPhotos';
@@ -54,6 +54,7 @@ function readConfig(): Config {
     throw new Error(`METRICS_PORT must be a port number other than PORT, got ${process.env.METRICS_PORT}`);
   }
   metricsAllowList(process.env.METRICS_ALLOW); // refused here when malformed
+  pictureOriginsFromEnv(process.env.PICTURE_ORIGINS); // likewise
   const metricsHost = process.env.METRICS_HOST || '127.0.0.1';
   const priceType = priceTypeFromEnv(process.env.PRICE_TYPE);
   const dbPath = resolve(process.env.DB_PATH || join(dataDir, 'shop.sqlite'));
@@ -107,8 +108,6 @@ async function serve(config: Config): Promise<void> {
   });
   await app.listen({ port: config.port, host: config.host });
   // One process: it serves its own metrics; in a cluster the primary answers for every worker.
-  // A catalogue import (another process) raises the version: this process's listeners hear it.
-  const stopWatching = watchCatalogueVersion(() => storage.repository.catalogueVersion());
   const metricsServer = config.metricsPort !== null && config.workers === 1 ? await startMetricsServer({ port: config.metricsPort, host: config.metricsHost }) : null;
   if (cluster.isPrimary) console.log(`Shop ready on http://localhost:${config.port} (rate limits counted in ${counters.kind})`);
   if (cluster.isPrimary) warnWithoutPublicOrigin();
@@ -126,7 +125,6 @@ async function serve(config: Config): Promise<void> {
     // flight; a connection whose request finishes meanwhile is dropped as soon as it is idle.
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     await app.close();
-    stopWatching();
     metricsServer?.close();
     clearInterval(sweep);
     await storage.close();

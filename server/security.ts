@@ -7,13 +7,29 @@ export function newNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-/** The page's policy: scripts only from this origin or carrying the page's nonce. */
-export function contentSecurityPolicy(nonce: string | null, hashes: readonly string[] = []): string {
+/**
+ * PICTURE_ORIGINS: the hosts an imported catalogue's pictures come from (docs/catalogue-format.md),
+ * comma separated `https://host[:port]` origins; pages allow images from them (img-src) and no
+ * other host. Refused at start when one is not an origin.
+ */
+export function pictureOriginsFromEnv(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .map((origin) => {
+      if (!/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?\/?$/i.test(origin)) throw new Error(`PICTURE_ORIGINS must list http(s)://host[:port] origins, got ${origin}`);
+      return new URL(origin).origin;
+    });
+}
+
+/** The page's policy: scripts only from this origin or carrying the page's nonce; images from this origin and `pictureOrigins`. */
+export function contentSecurityPolicy(nonce: string | null, hashes: readonly string[] = [], pictureOrigins: readonly string[] = []): string {
   return [
     "default-src 'self'",
     nonce === null ? ['script-src', "'self'", 'blob:', ...hashes].join(' ') : `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    ["img-src 'self' data:", ...pictureOrigins].join(' '),
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",
@@ -29,8 +45,8 @@ export function contentSecurityPolicy(nonce: string | null, hashes: readonly str
  * for script text the shop's own answers bring later (tracking events, a listing's scripts after
  * a partial load: src/api/scripts.ts); only script already running in the page can make a blob URL.
  */
-export function hashedContentSecurityPolicy(hashes: readonly string[]): string {
-  return contentSecurityPolicy(null, hashes);
+export function hashedContentSecurityPolicy(hashes: readonly string[], pictureOrigins: readonly string[] = []): string {
+  return contentSecurityPolicy(null, hashes, pictureOrigins);
 }
 
 /** The shop's own origin as the request reached it: scheme (X-Forwarded-Proto only with TRUST_PROXY), host and port. */

@@ -48,6 +48,8 @@ export const VEHICLE_FLOW = 'vehicleConfigurator';
 
 /** The shopper set a line's quantity on the basket page (0 removes it). */
 export const lineQuantityEntered = createAction<{ key: string; quantity: number }>('basketPage/lineQuantityEntered');
+/** The shopper dismissed the note of a line no longer available (a withdrawn line, by its lineKey). */
+export const withdrawnLineDismissed = createAction<{ key: string }>('basketPage/withdrawnLineDismissed');
 /** The shopper asked what shipping costs to a country and postcode. */
 export const estimateRequested = createAction<{ country: string; postcode: string; language: string }>('basketPage/estimateRequested');
 

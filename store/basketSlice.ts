@@ -1,5 +1,5 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { BasketResponse, BasketSummary } from '../src/api/wire';
+import type { BasketResponse, BasketSummary, WithdrawnBasketLine } from '../src/api/wire';
 
 /** The basket as the server last said it is: the single source of every total shown. */
 export interface BasketState {
@@ -47,3 +47,7 @@ export const { basketLoading, basketLoaded, basketUserLoaded, basketFailed, wish
 /** Ask for a fresh copy of the basket (on start, after a change, when the tab regains focus). */
 export const basketRefreshRequested = createAction('basket/refreshRequested');
 export default basketSlice.reducer;
+
+const NONE: WithdrawnBasketLine[] = [];
+/** Lines a catalogue import took away: shown as no longer available, counted in no total. */
+export const selectWithdrawnLines = (state: { basket: BasketState }): WithdrawnBasketLine[] => state.basket.summary?.withdrawn ?? NONE;

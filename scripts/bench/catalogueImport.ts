@@ -23,6 +23,8 @@ export interface CatalogueImportBench {
   storeMs: number;
   importMs: number;
   peakRssMB: number;
+  /** Milliseconds of each storing step (the steps the import command prints), in order. */
+  stepsMs: Record<string, number>;
 }
 
 export async function benchCatalogueImport(size = 200_000): Promise<CatalogueImportBench> {
@@ -60,7 +62,20 @@ export async function benchCatalogueImport(size = 200_000): Promise<CatalogueImp
       let peak = process.memoryUsage().rss;
       const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 200);
       started = Date.now();
-      const result = await importCatalogueFile(opened.db, file);
+      const stepsMs: Record<string, number> = {};
+      let step: { name: string; at: number } | null = null;
+      const endStep = () => {
+        if (step) stepsMs[step.name] = Date.now() - step.at;
+      };
+      const result = await importCatalogueFile(opened.db, file, {
+        progress: {
+          storing: (name) => {
+            endStep();
+            step = { name, at: Date.now() };
+          },
+        },
+      });
+      endStep();
       clearInterval(sampler);
       if (!result.ok) throw new Error(`the exported catalogue was refused: ${JSON.stringify(result.errors.slice(0, 3))}`);
       return {
@@ -73,6 +88,7 @@ export async function benchCatalogueImport(size = 200_000): Promise<CatalogueImp
         storeMs: result.storeMs,
         importMs: Date.now() - started,
         peakRssMB: Math.round(peak / 1e6),
+        stepsMs,
       };
     } finally {
       await opened.close();

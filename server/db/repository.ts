@@ -24,8 +24,6 @@ import type { VehiclePageKind } from '../../src/domain/vehiclePages';
 export interface ShopRepository {
   /** Resolves when the database answers a trivial query, throws otherwise (the /readyz probe). */
   ping(): Promise<void>;
-  /** settings.catalogue_version: raised by each catalogue import (0 before any); servers watch it (server/catalogueEvents.ts). */
-  catalogueVersion(): Promise<number>;
 
   /* vehicles: the configurator's four levels */
   brands(): Promise<Array<[number, string]>>;

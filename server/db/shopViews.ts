@@ -14,6 +14,7 @@ import {
   type AwardedParameter,
   type BasketProduct,
   type BasketSummary,
+  type WithdrawnBasketLine,
   type BrakeProduct,
   type EngineNode,
   type ListingProduct,
@@ -64,6 +65,8 @@ export interface ProductRow {
   phone_price: number;
   gratis: number;
   vat: number;
+  /** The first picture of the shop's own catalogue (product_pictures, migration 10), when read. */
+  picture?: string | null;
 }
 
 export interface SizeRow {
@@ -145,10 +148,34 @@ const REMOTE_REGIONS = new Set(ZIP_RANGES.flatMap((country) => country.items.map
 const REMOTE_SURCHARGE = 12;
 const REMOTE_EXTRA_DAYS = 2;
 
-/** A product's photo (server/routes/images.ts draws it at the widths of src/domain/responsiveImage.ts). */
-export function productPhotoUrl(id: number): string {
-  return `/data/gfx/products/${id}.jpg`;
+/**
+ * A product's photo: the first picture of an imported catalogue (`picture`) when it has one and
+ * it is a safe address, else the generated one (server/routes/images.ts draws it at the widths
+ * of src/domain/responsiveImage.ts).
+ */
+export function productPhotoUrl(id: number, picture?: string | null): string {
+  return pictureAddress(picture) ?? `/data/gfx/products/${id}.jpg`;
 }
+
+/**
+ * An imported picture's address as pages may use it, or null: an http(s) address (another host
+ * is loaded only when the CSP's img-src names it: PICTURE_ORIGINS, server/security.ts) or a path on
+ * this origin (never `//host`, which would be another origin). No quotes, spaces or angle brackets.
+ */
+export function pictureAddress(url: string | null | undefined): string | null {
+  if (!url || url.length > 500 || /[\s"'<>\\`]/.test(url)) return null;
+  if (/^\/(?![/\\])/.test(url)) return url;
+  if (!/^https?:\/\//i.test(url)) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The first imported picture of the product whose id is `idColumn`, as a column `picture` (the primary key's order). */
+export const FIRST_PICTURE = (idColumn: string) => `(SELECT pp.url FROM product_pictures pp WHERE pp.product_id = ${idColumn} ORDER BY pp.position LIMIT 1) AS picture`;
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -197,7 +224,7 @@ export function listingProduct(r: ListingRow, filter: ListingFilter, names: Shop
     id: r.id,
     name: r.name,
     link: productLink(r.id, r.slug),
-    icon: productPhotoUrl(r.id),
+    icon: productPhotoUrl(r.id, r.picture),
     versionName: `${r.catalog_no}#${r.id}`,
     producer: names.producers.get(r.producer_id) ?? '',
     category: { id: r.category_id, name: names.categories.get(r.category_id) ?? '' },
@@ -414,7 +441,7 @@ export function productPageData(rows: ProductPageRows, names: ShopNames, setting
     product_type: product.type,
     name: product.name,
     link: productLink(product.id, product.slug),
-    icon: productPhotoUrl(product.id),
+    icon: productPhotoUrl(product.id, product.picture),
     longDescription: longDescription(product, params, rows.engines, names.producers.get(product.producer_id) ?? ''),
     shortDescription: product.short_description,
     producer: { id: product.producer_id, name: names.producers.get(product.producer_id) ?? '' },
@@ -462,7 +489,7 @@ export function brakeProduct(product: ProductRow, sizes: SizeRow[], params: Awar
     id: product.id,
     name: product.name,
     link: productLink(product.id, product.slug),
-    icon: productPhotoUrl(product.id),
+    icon: productPhotoUrl(product.id, product.picture),
     longDescription: longDescription(product, params, engines, names.producers.get(product.producer_id) ?? ''),
     price: { price: brakePrice(first.price_gross, product.vat) },
     producer: { name: names.producers.get(product.producer_id) ?? '' },
@@ -474,12 +501,12 @@ export function brakeProduct(product: ProductRow, sizes: SizeRow[], params: Awar
 
 /* ------------------------------------------------------------------ search */
 
-export function searchProduct(r: { id: number; name: string; slug: string; vat: number; price_gross: number }): TextSearchResult['products'][number] {
+export function searchProduct(r: { id: number; name: string; slug: string; vat: number; price_gross: number; picture?: string | null }): TextSearchResult['products'][number] {
   const netValue = net(r.price_gross, r.vat);
   return {
     name: r.name,
     link: productLink(r.id, r.slug),
-    iconSmall: productPhotoUrl(r.id),
+    iconSmall: productPhotoUrl(r.id, r.picture),
     price: { price: { gross: { value: r.price_gross, formatted: formatPrice(r.price_gross) }, net: { value: netValue, formatted: formatPrice(netValue) } } },
   };
 }
@@ -544,6 +571,7 @@ export type BasketLineRow = {
   subscription_gross: number | null;
   stock: number;
   status: string;
+  picture?: string | null;
 } & LimitProduct;
 
 /**
@@ -552,7 +580,31 @@ export type BasketLineRow = {
  * `rules.max` leaves room for the product's other lines (per-order maximum, size maximum,
  * stock), as `decideBasketChange` will judge a change of it.
  */
-export function basketSummary(rows: BasketLineRow[], tiersOf: (productId: number) => Array<{ threshold: number; value: number }>, freeShippingFrom: number): BasketSummary {
+/** A row of basket_lines_withdrawn (migration 10). */
+export interface WithdrawnLineRow {
+  product_id: number;
+  size_id: string;
+  additional: string;
+  count: number;
+  product_name: string;
+  size_name: string;
+  withdrawn_at: string;
+}
+
+/** The columns and order both backends read withdrawn lines in (oldest withdrawal first, as the basket's order). */
+export const WITHDRAWN_LINES_SQL =
+  'SELECT product_id, size_id, additional, count, product_name, size_name, withdrawn_at FROM basket_lines_withdrawn WHERE visitor_id = ? ORDER BY withdrawn_at, added_at, product_id';
+
+export function withdrawnLine(r: WithdrawnLineRow): WithdrawnBasketLine {
+  return { id: Number(r.product_id), size: r.size_id, md5_additional: r.additional, name: r.product_name, size_name: r.size_name, count: Number(r.count), withdrawn_at: r.withdrawn_at };
+}
+
+export function basketSummary(
+  rows: BasketLineRow[],
+  tiersOf: (productId: number) => Array<{ threshold: number; value: number }>,
+  freeShippingFrom: number,
+  withdrawn: WithdrawnLineRow[] = [],
+): BasketSummary {
   const linesOf = new Map<number, LimitLine[]>();
   for (const r of rows) linesOf.set(r.product_id, [...(linesOf.get(r.product_id) ?? []), { sizeId: r.size_id, additional: r.additional, count: r.count }]);
   const priced = rows.map((r) => {
@@ -574,7 +626,7 @@ export function basketSummary(rows: BasketLineRow[], tiersOf: (productId: number
       product_version_name: r.catalog_no,
       name: r.name,
       link: productLink(r.product_id, r.slug),
-      icon: productPhotoUrl(r.product_id),
+      icon: productPhotoUrl(r.product_id, r.picture),
       count: r.count,
       worth_unit: fromCents(unitCents),
       prices: { worth_net_formatted: formatCents(totals.lines[index].net), worth_gros_formatted: formatCents(totals.lines[index].gross) },
@@ -601,6 +653,7 @@ export function basketSummary(rows: BasketLineRow[], tiersOf: (productId: number
     shippingCost_net_formatted: formatCents(netOf(shipping, 22)),
     toShippingFree: fromCents(toShippingFree),
     toShippingFree_formatted: formatCents(toShippingFree),
+    ...(withdrawn.length ? { withdrawn: withdrawn.map(withdrawnLine) } : {}),
   };
 }
 

@@ -37,6 +37,8 @@ import {
   PAGE_SIZE_MAX,
   awardedParameters as groupParameters,
   basketSummary,
+  WITHDRAWN_LINES_SQL,
+  type WithdrawnLineRow,
   brandInitials,
   brakePrice,
   courierOptions,
@@ -50,6 +52,7 @@ import {
   orderByLeadHoursSetting,
   type PageSettings,
   productPhotoUrl,
+  FIRST_PICTURE,
   round2,
   trackingEvents,
   traitsOf,
@@ -82,17 +85,28 @@ export class SqliteShopRepository implements ShopRepository {
   private readonly counts = new TtlCache<string, unknown>(1000, 60_000);
   private readonly freeShippingFrom: number;
   private readonly pageSettings: PageSettings;
-  private readonly categoryNames: Map<number, string>;
-  private readonly producerNames: Map<number, string>;
-  private readonly smallTables: SmallTables;
+  private readonly categoryNames = new Map<number, string>();
+  private readonly producerNames = new Map<number, string>();
+  private readonly smallTables: SmallTables = { producers: [], series: [], menuNodes: [], cms: [], queries: [] };
 
   constructor(private readonly db: Database.Database) {
     this.freeShippingFrom = Number(this.setting('free_shipping_from') ?? 79);
     this.pageSettings = { orderByLeadHours: orderByLeadHoursSetting(this.setting('order_by_lead_hours')) };
-    this.categoryNames = new Map((db.prepare('SELECT id, name FROM categories').all() as { id: number; name: string }[]).map((r) => [r.id, r.name]));
-    this.producerNames = new Map((db.prepare('SELECT id, name FROM producers').all() as { id: number; name: string }[]).map((r) => [r.id, r.name]));
+    this.loadSmallTables();
+  }
+
+  /**
+   * The names and search groups the answers use, read at start and again (in place) after the
+   * whole catalogue changed (an import, a re-seed), so pages name new producers and categories.
+   */
+  private loadSmallTables(): void {
+    const db = this.db;
+    for (const [map, table] of [[this.categoryNames, 'categories'], [this.producerNames, 'producers']] as const) {
+      map.clear();
+      for (const r of db.prepare(`SELECT id, name FROM ${table}`).all() as { id: number; name: string }[]) map.set(r.id, r.name);
+    }
     const fold = <T extends { name: string }>(rows: T[]) => rows.map((r) => ({ ...r, folded: foldText(r.name) }));
-    this.smallTables = {
+    Object.assign(this.smallTables, {
       producers: fold(db.prepare('SELECT id, name FROM producers ORDER BY name').all() as { id: number; name: string }[]),
       series: fold(db.prepare('SELECT id, name FROM series ORDER BY name').all() as { id: number; name: string }[]),
       menuNodes: (db.prepare('SELECT name, link, breadcrumbs FROM menu_nodes ORDER BY id').all() as { name: string; link: string; breadcrumbs: string }[]).map(
@@ -100,7 +114,7 @@ export class SqliteShopRepository implements ShopRepository {
       ),
       cms: (db.prepare('SELECT slug, lang, title, body FROM cms_pages ORDER BY topic, lang').all() as CmsPageRow[]).map(cmsSearchEntry),
       queries: fold(db.prepare('SELECT name FROM search_queries ORDER BY hits DESC').all() as { name: string }[]),
-    };
+    });
   }
 
   /** A prepared statement, kept for the next call with the same SQL (the 2,000 most recent). */
@@ -143,10 +157,6 @@ export class SqliteShopRepository implements ShopRepository {
 
   async ping(): Promise<void> {
     this.stmt('SELECT 1 FROM schema_migrations LIMIT 1').get();
-  }
-
-  async catalogueVersion(): Promise<number> {
-    return Number(this.setting('catalogue_version') ?? 0);
   }
 
   private setting(key: string): string | undefined {
@@ -302,7 +312,7 @@ export class SqliteShopRepository implements ShopRepository {
     const ids = this.listingIds(filter, size, (page - 1) * size);
     const fetched = ids.length
       ? (this.stmt(
-          `SELECT p.*, s.size_id, s.price_gross, s.status, s.stock, (SELECT COUNT(*) FROM sizes z WHERE z.product_id = p.id) AS size_count,
+          `SELECT p.*, s.size_id, s.price_gross, s.status, s.stock, (SELECT COUNT(*) FROM sizes z WHERE z.product_id = p.id) AS size_count, ${FIRST_PICTURE('p.id')},
              ${filter.vehicle !== undefined ? 'p.id IN (SELECT f.product_id FROM fitments f WHERE f.engine_id = ?)' : '0'} AS fits
            FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0
            WHERE p.id IN (${ids.map(() => '?').join(',')})`,
@@ -369,7 +379,7 @@ export class SqliteShopRepository implements ShopRepository {
   }
 
   private product(id: number): ProductRow | undefined {
-    return this.stmt('SELECT * FROM products WHERE id = ?').get(id) as ProductRow | undefined;
+    return this.stmt(`SELECT p.*, ${FIRST_PICTURE('p.id')} FROM products p WHERE p.id = ?`).get(id) as ProductRow | undefined;
   }
 
   private sizes(id: number): SizeRow[] {
@@ -510,7 +520,7 @@ export class SqliteShopRepository implements ShopRepository {
       params.push(...filter.engines);
     }
     if (!clauses.length) return [];
-    const rows = this.stmt(`SELECT p.* FROM products p WHERE ${clauses.join(' AND ')} ORDER BY p.popularity DESC, p.id LIMIT ?`).all(
+    const rows = this.stmt(`SELECT p.*, ${FIRST_PICTURE('p.id')} FROM products p WHERE ${clauses.join(' AND ')} ORDER BY p.popularity DESC, p.id LIMIT ?`).all(
       ...params,
       Math.min(Math.max(filter.limit, 1), 50),
     ) as ProductRow[];
@@ -527,7 +537,7 @@ export class SqliteShopRepository implements ShopRepository {
         id: product.id,
         name: product.name,
         link: productLink(product.id, product.slug),
-        icon: productPhotoUrl(product.id),
+        icon: productPhotoUrl(product.id, product.picture),
         longDescription: longDescription(product, params, enginesOf.get(product.id) ?? [], this.producerNames.get(product.producer_id) ?? ''),
         price: { price: brakePrice(first.price_gross, product.vat) },
         producer: { name: this.producerNames.get(product.producer_id) ?? '' },
@@ -552,15 +562,15 @@ export class SqliteShopRepository implements ShopRepository {
         ).map((r) => r.id)
       : [];
     const products = ids
-      .map((id) => this.stmt('SELECT p.id, p.name, p.slug, p.vat, s.price_gross FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0 WHERE p.id = ?').get(id))
+      .map((id) => this.stmt(`SELECT p.id, p.name, p.slug, p.vat, s.price_gross, ${FIRST_PICTURE('p.id')} FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0 WHERE p.id = ?`).get(id))
       .filter(Boolean)
       .map((row) => {
-        const r = row as { id: number; name: string; slug: string; vat: number; price_gross: number };
+        const r = row as { id: number; name: string; slug: string; vat: number; price_gross: number; picture: string | null };
         const netValue = net(r.price_gross, r.vat);
         return {
           name: r.name,
           link: productLink(r.id, r.slug),
-          iconSmall: productPhotoUrl(r.id),
+          iconSmall: productPhotoUrl(r.id, r.picture),
           price: { price: { gross: { value: r.price_gross, formatted: formatPrice(r.price_gross) }, net: { value: netValue, formatted: formatPrice(netValue) } } },
         };
       });
@@ -718,12 +728,14 @@ export class SqliteShopRepository implements ShopRepository {
     const rows = this.stmt(
       `SELECT l.product_id, l.size_id, l.additional, l.count, p.name, p.slug, p.vat, p.catalog_no, s.name AS size_name, s.price_gross, s.subscription_gross,
          p.unit, p.unit_plural, p.unit_sellby, p.unit_precision, p.min_quantity, p.max_quantity, p.min_size_quantity, p.max_size_quantity, p.min_subscription_quantity,
-         p.subscription, p.gratis, p.phone_price, s.stock, s.status, p.type AS product_type, l.vehicle_engine, l.vehicle_label
+         p.subscription, p.gratis, p.phone_price, s.stock, s.status, p.type AS product_type, l.vehicle_engine, l.vehicle_label, ${FIRST_PICTURE('l.product_id')}
        FROM basket_lines l JOIN products p ON p.id = l.product_id JOIN sizes s ON s.product_id = l.product_id AND s.size_id = l.size_id
        WHERE l.visitor_id = ? ORDER BY l.added_at, l.product_id`,
     ).all(visitorId) as BasketLineRow[];
     const tiers = (productId: number) => this.stmt('SELECT threshold, value FROM rebates WHERE product_id = ? ORDER BY threshold').all(productId) as { threshold: number; value: number }[];
-    return basketSummary(rows, tiers, this.freeShippingFrom);
+    // Lines a catalogue import took away: shown as no longer available, in no total.
+    const withdrawn = this.stmt(WITHDRAWN_LINES_SQL).all(visitorId) as WithdrawnLineRow[];
+    return basketSummary(rows, tiers, this.freeShippingFrom, withdrawn);
   }
 
   /** The decision is `decideBasketChange` (server/db/basketLimits.ts) over every line of the product, read and written in one immediate transaction. */
@@ -759,12 +771,10 @@ export class SqliteShopRepository implements ShopRepository {
     return this.write(() => {
       let removed = 0;
       for (const line of lines) {
-        removed += this.stmt('DELETE FROM basket_lines WHERE visitor_id = ? AND product_id = ? AND size_id = ? AND additional = ?').run(
-          visitorId,
-          line.id,
-          line.size,
-          line.additional,
-        ).changes;
+        const key = [visitorId, line.id, line.size, line.additional];
+        removed += this.stmt('DELETE FROM basket_lines WHERE visitor_id = ? AND product_id = ? AND size_id = ? AND additional = ?').run(...key).changes;
+        // A withdrawn line (no longer sold) goes too: the shopper dismissed it.
+        removed += this.stmt('DELETE FROM basket_lines_withdrawn WHERE visitor_id = ? AND product_id = ? AND size_id = ? AND additional = ?').run(...key).changes;
       }
       return removed;
     });
@@ -817,7 +827,11 @@ export class SqliteShopRepository implements ShopRepository {
         seen = rows[rows.length - 1].id;
         // Another process changed the catalogue: this process's counts go too.
         this.counts.clear();
-        if (rows.some((row) => row.product_id === null)) listener('all');
+        if (rows.some((row) => row.product_id === null)) {
+          // The whole catalogue: its names first, then whatever was drawn from the old one goes.
+          this.loadSmallTables();
+          listener('all');
+        }
         else listener([...new Set(rows.map((row) => row.product_id!))]);
       } catch {
         /* the database is busy or closing: the next tick reads again */

@@ -41,9 +41,10 @@ export function pageRoutes(
   app: FastifyInstance,
   repo: ShopRepository,
   staticDir: string,
-  options: { extraScripts?: readonly string[]; pageCache?: PageCache; priceSetting?: PriceSetting } = {},
+  options: { extraScripts?: readonly string[]; pageCache?: PageCache; priceSetting?: PriceSetting; pictureOrigins?: readonly string[] } = {},
 ): void {
   const extraScripts = options.extraScripts ?? [];
+  const pictureOrigins = options.pictureOrigins ?? [];
   const pageCache = options.pageCache ?? new PageCache({ maxBytes: 0 });
   const priceTypeNow = () => options.priceSetting?.priceType ?? 'gross';
   const assets = builtAssets(staticDir);
@@ -130,14 +131,14 @@ export function pageRoutes(
       preloadImage: largestImage(state),
     });
     if (publicPage) {
-      const page: CachedPage = { status, html, etag: pageEtag(html), csp: hashedContentSecurityPolicy(inlineScriptHashes(html)), tags: pageTags(state) };
+      const page: CachedPage = { status, html, etag: pageEtag(html), csp: hashedContentSecurityPolicy(inlineScriptHashes(html), pictureOrigins), tags: pageTags(state) };
       // Only an address the shop has a page for is kept (the not-found handler's addresses are not).
       if (request.routeOptions.url !== undefined) pageCache.set(cacheKey, page);
       return sendPublic(request, reply, page, 'miss');
     }
     return reply
       .code(status)
-      .header('Content-Security-Policy', contentSecurityPolicy(nonce))
+      .header('Content-Security-Policy', contentSecurityPolicy(nonce, [], pictureOrigins))
       // The basket page is never kept; other personal pages may be kept by the browser only (back/forward cache).
       .header('Cache-Control', drawn.type === 'basket' ? 'no-store' : PRIVATE_PAGE_CACHE_CONTROL)
       .type('text/html; charset=utf-8')

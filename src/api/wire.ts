@@ -201,6 +201,24 @@ export interface BasketProduct {
   vehicle?: { engineId: number; label: string } | null;
 }
 
+/**
+ * Ours (issue 26): a basket line whose product or size a catalogue import took away. It is kept
+ * (a later import that brings the size back puts it back in the basket), counted in no total,
+ * and named as it was; removing it (`removeProductsFromBasket` with its id, size and variant)
+ * dismisses it.
+ */
+export interface WithdrawnBasketLine {
+  id: number;
+  size: string;
+  md5_additional: string;
+  /** The product's and the size's names when it was withdrawn. */
+  name: string;
+  size_name: string;
+  count: number;
+  /** When the import took it away (ISO 8601). */
+  withdrawn_at: string;
+}
+
 /** `Basket.response.basket` of /ajax/get.php (WIRE.md). */
 export interface BasketSummary {
   /** Number of basket lines (the badge; the mini basket's list thresholds count these). */
@@ -218,6 +236,8 @@ export interface BasketSummary {
   /** Amount still missing for free shipping; 0 turns the free-shipping banner on. */
   toShippingFree: number;
   toShippingFree_formatted: string;
+  /** Ours (issue 26): lines no longer sold, outside every count and total; absent when there are none. */
+  withdrawn?: WithdrawnBasketLine[];
 }
 
 /** GET /ajax/basket.php (?getAjax=true). `user` fields are not shown by the spec. */

@@ -59,6 +59,12 @@ export function MiniBasket() {
             </button>
           </div>
           <p className="mini-basket__count">{t('miniBasket.products', { count: basket.productsCounter })}</p>
+          {basket.withdrawn?.length ? (
+            // Lines a catalogue import took away: named and dismissed on the basket page.
+            <p className="mini-basket__withdrawn">
+              <a href={local('/basketedit.php')}>{t('basket.withdrawnNote', { count: basket.withdrawn.length })}</a>
+            </p>
+          ) : null}
           {view === 'full' || view === 'list' ? (
             <ul className={`mini-basket__lines mini-basket__lines--${view}`}>
               {basket.products.map((line) => {

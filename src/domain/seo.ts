@@ -298,7 +298,8 @@ export function productHead(product: ProductPageData, opts: ProductHeadOptions):
   const pageTitle = titleMaker ? text(lang, 'productTitle', { name, maker: titleMaker }) : name;
   const path = PRODUCT_PATH.test(product.link) ? product.link : (opts.path ?? product.link);
   const canonical = pageUrl(opts, path);
-  const image = product.icon ? absoluteUrl(origin, product.icon) : '';
+  // An imported catalogue's picture may be on another host: its address is already absolute.
+  const image = product.icon ? (/^https?:\/\//i.test(product.icon) ? product.icon : absoluteUrl(origin, product.icon)) : '';
 
   const attributes = product.awardedParameters
     .filter((param) => !NOT_DESCRIPTIVE.has(param.id) && param.values.length)

@@ -11,7 +11,6 @@ import type { BasketResponse } from '../../src/api/wire';
 import { SPECIAL_PRODUCTS } from '../../server/db/catalogue/specialProducts';
 import { importCatalogueFile, openCatalogueDb, type OpenedCatalogueDb } from '../../server/db/catalogue/importer';
 import { exportCatalogue } from '../../server/db/catalogue/store';
-import { watchCatalogueVersion, whenCatalogueChanges, type CatalogueChange } from '../../server/catalogueEvents';
 import { BACKEND, startTestShop, Visitor, type TestShop, productPath } from './helpers';
 
 jest.setTimeout(60_000);
@@ -149,6 +148,61 @@ describe(`catalogue import (${BACKEND})`, () => {
     expect(await count('basket_lines_withdrawn')).toBe(0);
   });
 
+  it('the shopper sees withdrawn lines (named as they were, in no total) until dismissed; one dismissed does not come back, the other does', async () => {
+    const visitor = new Visitor(shop.app);
+    const addable = await shop.sql<{ id: number; name: string }>(
+      `SELECT p.id, p.name FROM products p JOIN sizes s ON s.product_id = p.id AND s.size_id = 'uniw'
+       WHERE p.id >= 100 AND s.status = 'enable' AND s.stock = -1 AND s.price_gross > 0 AND s.basket_enable = 1 AND p.type = 'product_item' AND p.gratis = 0 AND p.phone_price = 0
+         AND p.for_points = 0 AND p.unit_sellby = 1 AND COALESCE(p.min_quantity, 1) <= 1 AND COALESCE(p.min_size_quantity, 1) <= 1
+         AND COALESCE(p.max_quantity, 10) >= 3 AND COALESCE(p.max_size_quantity, 10) >= 3 ORDER BY p.id LIMIT 3`,
+    );
+    expect(addable).toHaveLength(3);
+    const [kept, dismissed, restored] = addable;
+    for (const [product, number] of [[kept, '1'], [dismissed, '3'], [restored, '2']] as const) {
+      expect((await visitor.post('/basketchange.php?mode=1', { product: String(product.id), size: 'uniw', number, getAjax: 'true' })).statusCode).toBe(200);
+    }
+    const original = await exportNow();
+    const without = original.filter((line) => !(line.kind === 'product' && (line.id === dismissed.id || line.id === restored.id)));
+    const result = await importCatalogueFile(catalogue.db, writeLines('withdraw.jsonl', without));
+    expect(result.ok && result.summary.basketLinesWithdrawn).toBe(2);
+
+    const { basket } = (await visitor.get('/ajax/basket.php?getAjax=true')).json() as BasketResponse;
+    expect(basket.products.map((line) => line.id)).toEqual([kept.id]);
+    expect(basket.productsCounter).toBe(1);
+    // The totals are the kept line's alone.
+    expect(basket.worth_formatted).toBe(basket.products[0].prices.worth_gros_formatted);
+    expect(basket.withdrawn).toEqual([
+      { id: dismissed.id, size: 'uniw', md5_additional: '', name: dismissed.name, size_name: expect.any(String), count: 3, withdrawn_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+      { id: restored.id, size: 'uniw', md5_additional: '', name: restored.name, size_name: expect.any(String), count: 2, withdrawn_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+    ].sort((a, b) => a.id - b.id));
+    // The basket page is drawn with them (their names, marked).
+    const page = await visitor.get('/basketedit.php');
+    expect(page.body).toContain('Non più disponibili');
+    expect(JSON.parse(/<script[^>]*id="shop-state">([\s\S]*?)<\/script>/.exec(page.body)![1]).basket.summary.withdrawn).toHaveLength(2);
+    // Someone else's basket does not show them.
+    expect(((await new Visitor(shop.app).get('/ajax/basket.php?getAjax=true')).json() as BasketResponse).basket.withdrawn).toBeUndefined();
+
+    // Dismissing the note removes that line for good.
+    const dismiss = await visitor.request({
+      method: 'POST',
+      url: '/graphql/v1/',
+      json: { query: `mutation { removeProductsFromBasket(ProductInput: [{ id: ${dismissed.id}, size: "uniw", additional: "" }]) { status } }` },
+    });
+    expect(dismiss.json()).toEqual({ data: { removeProductsFromBasket: { status: 'success' } } });
+    const after = ((await visitor.get('/ajax/basket.php?getAjax=true')).json() as BasketResponse).basket;
+    expect(after.withdrawn?.map((line) => line.id)).toEqual([restored.id]);
+
+    // The catalogue brings both back: the line not dismissed is in the basket again, the other is not.
+    const back = await importCatalogueFile(catalogue.db, writeLines('bring-back.jsonl', original));
+    expect(back.ok && back.summary.basketLinesRestored).toBe(1);
+    const final = ((await visitor.get('/ajax/basket.php?getAjax=true')).json() as BasketResponse).basket;
+    expect(final.products.map((line) => [line.id, line.count])).toEqual([
+      [kept.id, 1],
+      [restored.id, 2],
+    ]);
+    expect(final.withdrawn).toBeUndefined();
+  });
+
   it('also reads one JSON array of the same records, numbering errors by record', async () => {
     const lines = await exportNow();
     const path = join(shop.dir, 'array.json');
@@ -162,25 +216,79 @@ describe(`catalogue import (${BACKEND})`, () => {
     expect(bad).toMatchObject({ ok: false, numbering: 'record', errors: [{ line: index + 1, field: 'sizes[0].status', reason: 'must be one of enable, order, disable' }] });
   });
 
-  it('a running server hears the import (the catalogue version its listeners, such as the page cache, are told)', async () => {
-    const before = await shop.repository.catalogueVersion();
-    const heard: CatalogueChange[] = [];
-    let wake: () => void = () => undefined;
-    const told = new Promise<void>((resolve) => (wake = resolve));
-    const stopListening = whenCatalogueChanges((change) => {
-      heard.push(change);
-      wake();
-    });
-    const stopWatching = watchCatalogueVersion(() => shop.repository.catalogueVersion(), 20, before);
+  it('a server caching pages drops them after an import (the catalogue change log), and only then', async () => {
+    // A second server on the same database with its page cache on, as in production.
+    const cached = await startTestShop(300, { pageCacheBytes: 4 * 1024 * 1024 });
+    const db = await openCatalogueDb({ databaseUrl: cached.databaseUrl, sqlitePath: join(cached.dir, 'shop.sqlite') });
     try {
-      const result = await importCatalogueFile(catalogue.db, SAMPLE);
-      expect(result.ok && result.summary.catalogueVersion).toBe(before + 1);
-      await told;
-      expect(heard).toEqual([{ version: before + 1 }]);
+      const id = SPECIAL_PRODUCTS.rebateTiers;
+      const url = await productPath(cached.app, id);
+      const priceOn = (html: string) => (Object.values(JSON.parse(/<script[^>]*id="shop-state">([\s\S]*?)<\/script>/.exec(html)![1]).page.product.sizes) as Array<{ price: { value: number } }>)[0].price.value;
+      const before = await cached.app.inject({ url });
+      const again = await cached.app.inject({ url });
+      expect(again.headers['x-page-cache']).toBe('hit');
+      // The server hears the change log (its PostgreSQL LISTEN connection is up): a write through it drops the page.
+      await cached.repository.catalogueReplaced();
+      let heard = false;
+      for (let tries = 0; tries < 200 && !heard; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        heard = (await cached.app.inject({ url })).headers['x-page-cache'] === 'miss';
+      }
+      expect(heard).toBe(true);
+      // Changed under the server's feet by SQL (no change log row): the cache keeps the old page.
+      await cached.sql('UPDATE sizes SET price_gross = price_gross + 1 WHERE product_id = ?', id);
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      expect(priceOn((await cached.app.inject({ url })).body)).toBe(priceOn(before.body));
+
+      const lines: string[] = [];
+      await exportCatalogue(db.db, (line) => void lines.push(line));
+      const records = lines.map((line) => JSON.parse(line) as Line);
+      Object.assign(sizesOf(productLine(records, id))[0], { price_gross: 987.65, price_net: 809.55 });
+      const result = await importCatalogueFile(db.db, writeLines('cached.jsonl', records));
+      expect(result.ok).toBe(true);
+      // PostgreSQL: NOTIFY at commit; SQLite: the change log, read every 500 ms.
+      let page = await cached.app.inject({ url });
+      for (let tries = 0; tries < 100 && priceOn(page.body) !== 987.65; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        page = await cached.app.inject({ url });
+      }
+      expect(priceOn(page.body)).toBe(987.65);
+      expect(page.headers.etag).not.toBe(before.headers.etag);
+      expect(await cached.sql('SELECT product_id FROM catalogue_changes ORDER BY id DESC LIMIT 1')).toEqual([{ product_id: null }]);
     } finally {
-      stopWatching();
-      stopListening();
+      await db.close();
+      await cached.close();
     }
+  });
+
+  it('a running server names a producer and a category the import brought (read again after the import)', async () => {
+    const lines = await exportNow();
+    const id = SPECIAL_PRODUCTS.rebateTiers;
+    const firstProduct = lines.findIndex((line) => line.kind === 'product');
+    lines.splice(firstProduct, 0, { kind: 'producer', id: 990, name: 'Freni Nuovi Srl' }, { kind: 'category', id: 990_001, name: 'Ganasce freno' });
+    Object.assign(productLine(lines, id), { producer_id: 990, category_id: 990_001 });
+    const result = await importCatalogueFile(catalogue.db, writeLines('new-names.jsonl', lines));
+    expect(result.ok).toBe(true);
+    const url = await productPath(shop.app, id);
+    const named = async () => JSON.parse(/<script[^>]*id="shop-state">([\s\S]*?)<\/script>/.exec((await shop.app.inject({ url })).body)![1]).page.product as { producer: { name: string }; category: { name: string } };
+    // PostgreSQL: NOTIFY at commit; SQLite: the change log, read every 500 ms.
+    let product = await named();
+    for (let tries = 0; tries < 100 && product.producer.name !== 'Freni Nuovi Srl'; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      product = await named();
+    }
+    expect(product.producer.name).toBe('Freni Nuovi Srl');
+    expect(product.category.name).toBe('Ganasce freno');
+    const listing = (await shop.app.inject({ url: '/search.php?json=true&producer=990' })).json() as { producers: Array<[number, string, number]> };
+    expect(listing.producers).toContainEqual([990, 'Freni Nuovi Srl', 1]);
+  });
+
+  it('a refused file records no catalogue change (servers keep their pages)', async () => {
+    const before = await count('catalogue_changes');
+    const lines = readLines(SAMPLE);
+    sizesOf(lines.find((line) => line.kind === 'product')!)[0].price_gross = -1;
+    expect((await importCatalogueFile(catalogue.db, writeLines('refused.jsonl', lines))).ok).toBe(false);
+    expect(await count('catalogue_changes')).toBe(before);
   });
 
   it('export then import is a round trip', async () => {

@@ -53,7 +53,7 @@ function standInBuild() {
  * The server's page cache is off unless a test turns it on (`pageCacheBytes`): most tests change
  * the catalogue by SQL, not by the catalogue's write path, and read the page again.
  */
-export type TestShopOptions = Pick<AppOptions, 'limits' | 'trustProxy' | 'pageCacheBytes' | 'purgeUrls' | 'mailer' | 'metricsAllow'>;
+export type TestShopOptions = Pick<AppOptions, 'limits' | 'trustProxy' | 'pageCacheBytes' | 'purgeUrls' | 'mailer' | 'metricsAllow' | 'pictureOrigins'>;
 
 /** A server on a fresh database (small catalogue) of this project's backend and a stand-in storefront build. */
 export async function startTestShop(catalogueSize = 300, options: TestShopOptions = {}): Promise<TestShop> {

@@ -7,6 +7,7 @@
  * good ones into the rows of the catalogue tables (CATALOGUE_COLUMNS). A file with any bad line
  * is refused whole: `errors` says which lines, which field and why.
  */
+import { pictureAddress } from '../shopViews';
 import { TRAIT } from '../../../src/api/wire';
 import { slugify } from '../../text';
 import { CATALOGUE_COLUMNS } from './generate';
@@ -452,7 +453,8 @@ export class CatalogueReader {
     if (values.type === 'product_bundle' && bundle.length === 0) throw new Invalid('bundle', 'a product_bundle must list its products');
 
     const pictures = read.list(record, 'pictures', 30).map((picture, index) => {
-      if (typeof picture !== 'string' || picture.length > 500 || !/^(https?:\/\/[^\s"<>]+|\/[^\s"<>]*)$/.test(picture)) throw new Invalid(`pictures[${index}]`, 'must be an http(s) address or a path from / (at most 500 characters)');
+      // The same check as where pages show it (server/db/shopViews.ts): no `//host`, no quotes or spaces.
+      if (typeof picture !== 'string' || pictureAddress(picture) === null) throw new Invalid(`pictures[${index}]`, 'must be an http(s) address or a path from / (at most 500 characters)');
       return [id, index, picture];
     });
 

@@ -14,6 +14,7 @@ import type { PoolClient } from 'pg';
 import { CATALOGUE_COLUMNS } from './generate';
 import { CATALOGUE_FORMAT, FITMENT_QUALIFIERS, type CatalogueRows, type Row } from './format';
 import { toPgSql } from '../postgres/pgRepository';
+import { CATALOGUE_CHANNEL } from '../repository';
 
 export interface CatalogueDb {
   backend: 'sqlite' | 'postgres';
@@ -31,7 +32,16 @@ export interface CatalogueDb {
   insertSearch(rows: Row[]): Promise<void>;
   /** After a large change: statistics, index upkeep. */
   analyze(): Promise<void>;
+  /**
+   * Records in the catalogue change log (server/catalogueChanges.ts, migration 7) that the whole
+   * catalogue changed, in the open transaction: every server drops what it drew from the old one
+   * once it commits (PostgreSQL: NOTIFY on commit; SQLite: the log read every CATALOGUE_POLL_MS).
+   */
+  catalogueReplaced(): Promise<void>;
 }
+
+/** How long the change log keeps a row (as the repositories' own catalogue writes). */
+const CHANGE_LOG_KEEP_MS = 60_000;
 
 export function sqliteCatalogueDb(db: Database.Database): CatalogueDb {
   const statements = new Map<string, Database.Statement>();
@@ -80,6 +90,11 @@ export function sqliteCatalogueDb(db: Database.Database): CatalogueDb {
     async analyze() {
       db.exec("INSERT INTO product_search(product_search) VALUES ('optimize'); ANALYZE");
     },
+    async catalogueReplaced() {
+      const now = Date.now();
+      prepare('INSERT INTO catalogue_changes (product_id, changed_at) VALUES (NULL, ?)').run(now);
+      prepare('DELETE FROM catalogue_changes WHERE changed_at < ?').run(now - CHANGE_LOG_KEEP_MS);
+    },
   };
 }
 
@@ -121,7 +136,14 @@ export function postgresCatalogueDb(client: PoolClient): CatalogueDb {
       await this.insert('search_docs', CATALOGUE_COLUMNS.search_docs, rows);
     },
     async analyze() {
-      await client.query('ANALYZE products, sizes, rebates, product_params, param_values, fitments, engines, generations, models, brands, search_docs, price_history, categories, producers, series');
+      await client.query('ANALYZE products, sizes, rebates, product_params, param_values, fitments, engines, generations, models, brands, search_docs, price_history, categories, producers, series, product_pictures');
+    },
+    async catalogueReplaced() {
+      const now = Date.now();
+      await client.query('INSERT INTO catalogue_changes (product_id, changed_at) VALUES (NULL, $1)', [now]);
+      await client.query('DELETE FROM catalogue_changes WHERE changed_at < $1', [now - CHANGE_LOG_KEEP_MS]);
+      // Sent to every listening server when the import commits (nothing when it rolls back).
+      await client.query('SELECT pg_notify($1, $2)', [CATALOGUE_CHANNEL, 'all']);
     },
   };
 }
@@ -147,6 +169,7 @@ export interface ImportSummary {
   restocked: RestockedNotice[];
   /** Fitment qualifiers present in the file but not stored (the database has no columns for them yet). */
   fitmentQualifiersIgnored: boolean;
+  /** settings.catalogue_version after it: how many imports this database has had. */
   catalogueVersion: number;
 }
 
@@ -276,6 +299,8 @@ export async function storeCatalogue(db: CatalogueDb, rows: CatalogueRows, optio
       upsert(['key', 'value'], 'key'),
     );
     for (const table of ['import_products', 'import_keys', 'old_sizes']) await db.run(`DROP TABLE IF EXISTS ${table}`);
+    // Every server hears of it through the catalogue change log once this commits: cached pages go.
+    await db.catalogueReplaced();
     step('committing');
     await db.commit();
     step('updating statistics');

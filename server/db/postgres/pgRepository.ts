@@ -32,6 +32,8 @@ import {
   PAGE_SIZE_MAX,
   awardedParameters,
   basketSummary,
+  WITHDRAWN_LINES_SQL,
+  type WithdrawnLineRow,
   brakeProduct,
   brandInitials,
   courierOptions,
@@ -39,6 +41,7 @@ import {
   listingProduct,
   orderWorth,
   productPageData,
+  FIRST_PICTURE,
   orderByLeadHoursSetting,
   type PageSettings,
   round2,
@@ -110,6 +113,24 @@ export class PostgresShopRepository implements ShopRepository {
 
   /** Reads the small tables the answers name (categories, producers, search groups). */
   static async open(pool: Pool): Promise<PostgresShopRepository> {
+    const { names, small, free, leadHours } = await PostgresShopRepository.readSmallTables(pool);
+    return new PostgresShopRepository(pool, names, small, Number(free[0]?.value ?? 79), { orderByLeadHours: orderByLeadHoursSetting(leadHours[0]?.value) });
+  }
+
+  /**
+   * After the whole catalogue changed (an import, a re-seed): the names and search groups read at
+   * start are read again, in place, so pages drawn next name new producers and categories.
+   */
+  private async reloadSmallTables(): Promise<void> {
+    const { names, small } = await PostgresShopRepository.readSmallTables(this.pool);
+    for (const key of ['categories', 'producers'] as const) {
+      this.names[key].clear();
+      for (const [id, name] of names[key]) this.names[key].set(id, name);
+    }
+    Object.assign(this.smallTables, small);
+  }
+
+  private static async readSmallTables(pool: Pool) {
     const rows = async <T extends QueryResultRow>(sql: string) => (await pool.query<T>(sql)).rows;
     const [categories, producers, series, menuNodes, cms, queries, free, leadHours] = await Promise.all([
       rows<{ id: number; name: string }>('SELECT id, name FROM categories'),
@@ -129,7 +150,7 @@ export class PostgresShopRepository implements ShopRepository {
       cms: cms.map(cmsSearchEntry),
       queries: smallTableRows(queries),
     };
-    return new PostgresShopRepository(pool, names, small, Number(free[0]?.value ?? 79), { orderByLeadHours: orderByLeadHoursSetting(leadHours[0]?.value) });
+    return { names, small, free, leadHours };
   }
 
   /**
@@ -292,7 +313,7 @@ export class PostgresShopRepository implements ShopRepository {
     const [totalRow, rows, producers, categories, axes, facets] = await Promise.all([
       this.one<{ n: number }>(`SELECT COUNT(*) AS n FROM products p ${sql}`, params),
       this.all<ListingRow>(
-        `SELECT p.*, s.size_id, s.price_gross, s.status, s.stock, (SELECT COUNT(*) FROM sizes z WHERE z.product_id = p.id) AS size_count,
+        `SELECT p.*, s.size_id, s.price_gross, s.status, s.stock, (SELECT COUNT(*) FROM sizes z WHERE z.product_id = p.id) AS size_count, ${FIRST_PICTURE('p.id')},
            ${vehicle ? 'EXISTS (SELECT 1 FROM fitments f WHERE f.product_id = p.id AND f.engine_id = ?)' : 'FALSE'} AS fits
          FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0
          ${sql} ORDER BY ${listingOrder(filter.sort, POSTGRES_LISTING)} LIMIT ? OFFSET ?`,
@@ -324,10 +345,6 @@ export class PostgresShopRepository implements ShopRepository {
   /** Readiness: the database answers (see server/operations.ts). */
   async ping(): Promise<void> {
     await this.query('SELECT 1', [], this.pool);
-  }
-
-  async catalogueVersion(): Promise<number> {
-    return Number((await this.one<{ value: string }>("SELECT value FROM settings WHERE key = 'catalogue_version'"))?.value ?? 0);
   }
 
   async vehiclePage(kind: VehiclePageKind, id: number) {
@@ -367,7 +384,7 @@ export class PostgresShopRepository implements ShopRepository {
   }
 
   private product(id: number, on: Queryable = this.pool): Promise<ProductRow | undefined> {
-    return this.one<ProductRow>('SELECT * FROM products WHERE id = ?', [id], on);
+    return this.one<ProductRow>(`SELECT p.*, ${FIRST_PICTURE('p.id')} FROM products p WHERE p.id = ?`, [id], on);
   }
 
   private sizes(id: number): Promise<SizeRow[]> {
@@ -480,7 +497,7 @@ export class PostgresShopRepository implements ShopRepository {
       if (filter.engines.length) params.push(filter.engines);
     }
     if (!clauses.length) return [];
-    const products = await this.all<ProductRow>(`SELECT p.* FROM products p WHERE ${clauses.join(' AND ')} ORDER BY p.popularity DESC, p.id LIMIT ?`, [
+    const products = await this.all<ProductRow>(`SELECT p.*, ${FIRST_PICTURE('p.id')} FROM products p WHERE ${clauses.join(' AND ')} ORDER BY p.popularity DESC, p.id LIMIT ?`, [
       ...params,
       Math.min(Math.max(filter.limit, 1), 50),
     ]);
@@ -500,8 +517,8 @@ export class PostgresShopRepository implements ShopRepository {
     const [products, codes] = await Promise.all([
       query
         ? // Doc order is popularity order: the first matches are the most wanted, no ranking pass.
-          this.all<{ id: number; name: string; slug: string; vat: number; price_gross: number }>(
-            `SELECT p.id, p.name, p.slug, p.vat, s.price_gross
+          this.all<{ id: number; name: string; slug: string; vat: number; price_gross: number; picture: string | null }>(
+            `SELECT p.id, p.name, p.slug, p.vat, s.price_gross, ${FIRST_PICTURE('p.id')}
              FROM (SELECT product_id, doc FROM search_docs WHERE words @@ to_tsquery('simple', ?) ORDER BY doc LIMIT ?) d
              JOIN products p ON p.id = d.product_id JOIN sizes s ON s.product_id = p.id AND s.position = 0 ORDER BY d.doc`,
             [query, max],
@@ -656,18 +673,23 @@ export class PostgresShopRepository implements ShopRepository {
   }
 
   async basket(visitorId: string): Promise<BasketSummary> {
-    // One round trip: the lines with their products, sizes and rebate tiers.
-    const rows = await this.all<BasketLineRow & { tiers: Array<{ threshold: number; value: number }> | null }>(
+    // The lines with their products, sizes and rebate tiers in one statement; beside it, the lines
+    // a catalogue import took away (shown as no longer available, in no total).
+    const [rows, withdrawn] = await Promise.all([this.basketLines(visitorId), this.all<WithdrawnLineRow>(WITHDRAWN_LINES_SQL, [visitorId])]);
+    const tiers = new Map(rows.map((r) => [r.product_id, r.tiers ?? []]));
+    return basketSummary(rows, (id) => tiers.get(id) ?? [], this.freeShippingFrom, withdrawn);
+  }
+
+  private async basketLines(visitorId: string) {
+    return this.all<BasketLineRow & { tiers: Array<{ threshold: number; value: number }> | null }>(
       `SELECT l.product_id, l.size_id, l.additional, l.count, p.name, p.slug, p.vat, p.catalog_no, s.name AS size_name, s.price_gross, s.subscription_gross,
          p.unit, p.unit_plural, p.unit_sellby, p.unit_precision, p.min_quantity, p.max_quantity, p.min_size_quantity, p.max_size_quantity, p.min_subscription_quantity,
-         p.subscription, p.gratis, p.phone_price, s.stock, s.status, p.type AS product_type, l.vehicle_engine, l.vehicle_label,
+         p.subscription, p.gratis, p.phone_price, s.stock, s.status, p.type AS product_type, l.vehicle_engine, l.vehicle_label, ${FIRST_PICTURE('l.product_id')},
          (SELECT json_agg(json_build_object('threshold', r.threshold, 'value', r.value) ORDER BY r.threshold) FROM rebates r WHERE r.product_id = l.product_id) AS tiers
        FROM basket_lines l JOIN products p ON p.id = l.product_id JOIN sizes s ON s.product_id = l.product_id AND s.size_id = l.size_id
        WHERE l.visitor_id = ? ORDER BY l.added_at, l.product_id, l.size_id COLLATE "C", l.additional COLLATE "C"`,
       [visitorId],
     );
-    const tiers = new Map(rows.map((r) => [r.product_id, r.tiers ?? []]));
-    return basketSummary(rows, (id) => tiers.get(id) ?? [], this.freeShippingFrom);
   }
 
   /**
@@ -731,13 +753,10 @@ export class PostgresShopRepository implements ShopRepository {
     return this.transaction(async (client) => {
       let removed = 0;
       for (const line of valid) {
-        const result = await client.query('DELETE FROM basket_lines WHERE visitor_id = $1 AND product_id = $2 AND size_id = $3 AND additional = $4', [
-          visitorId,
-          line.id,
-          line.size,
-          line.additional,
-        ]);
-        removed += result.rowCount ?? 0;
+        const key = [visitorId, line.id, line.size, line.additional];
+        removed += (await client.query('DELETE FROM basket_lines WHERE visitor_id = $1 AND product_id = $2 AND size_id = $3 AND additional = $4', key)).rowCount ?? 0;
+        // A withdrawn line (no longer sold) goes too: the shopper dismissed it.
+        removed += (await client.query('DELETE FROM basket_lines_withdrawn WHERE visitor_id = $1 AND product_id = $2 AND size_id = $3 AND additional = $4', key)).rowCount ?? 0;
       }
       return removed;
     });
@@ -802,7 +821,11 @@ export class PostgresShopRepository implements ShopRepository {
       connection.on('notification', (message) => {
         if (message.channel !== CATALOGUE_CHANNEL) return;
         const id = Number(message.payload);
-        listener(message.payload === 'all' || !Number.isInteger(id) ? 'all' : [id]);
+        if (message.payload !== 'all' && Number.isInteger(id)) return listener([id]);
+        // The whole catalogue: its names first, then whatever was drawn from the old one goes.
+        void this.reloadSmallTables()
+          .catch(() => undefined)
+          .finally(() => listener('all'));
       });
       connection.on('error', () => {
         if (client !== connection) return;

@@ -15,6 +15,7 @@ import itOffer from '../../i18n/it.offer';
 import itFitment from '../../i18n/it.fitment';
 import { addPageTexts } from '../../i18n/runtime';
 import { useLocalPath } from '../../components/useLocalPath';
+import { WithdrawnLines } from './WithdrawnLines';
 
 // This page's own texts join the catalogue with its chunk.
 addPageTexts(itOffer);
@@ -22,7 +23,7 @@ addPageTexts(itFitment);
 
 /**
  * The basket page (/basketedit.php): lines with quantities under their rules (0 or the remove
- * button takes a line away), totals net and gross, shipping, a shipping estimate for a
+ * button takes a line away), lines no longer sold (a catalogue import took them away), totals net and gross, shipping, a shipping estimate for a
  * country and postcode, and the instalment calculator for the basket's worth.
  */
 export default function BasketPage() {
@@ -46,6 +47,7 @@ export default function BasketPage() {
           </a>
         </div>
       ) : null}
+      <WithdrawnLines />
       {basket && basket.products.length > 0 ? (
         <>
           <ResponsiveTable
