@@ -25,7 +25,9 @@ import { cmsPageResponse, cmsSearchEntry, type CmsPageRow } from './cmsPages';
 import { decideBasketChange, type LimitLine } from './basketLimits';
 import { CATALOGUE_POLL_MS, type BasketChange, type BasketChangeResult, type BrakeProductFilter, type ContactAttachment, type ContactMessage, type ListingFilter, type ProductChange, type ShopRepository, type SitemapProduct, type StoredContactMessage } from './repository';
 import { storedContactMessage, type ContactAttachmentRow, type ContactMessageRow } from './contactMessages';
-import { listingOrder, listingWhere, SQLITE_LISTING, type ListingWhereOptions } from './listingQuery';
+import { facetKey, listingOrder, listingWhere, SQLITE_LISTING, type ListingWhereOptions } from './listingQuery';
+
+export { facetKey } from './listingQuery';
 import { TtlCache } from './ttlCache';
 import { ftsQuery } from './searchTerms';
 import { DatabaseUnavailable, isSqliteStorageFailure } from './faults';
@@ -196,6 +198,11 @@ export class SqliteShopRepository implements ShopRepository {
    */
   private cachedCount<T>(kind: string, filter: ListingFilter, compute: () => T): T {
     return this.counts.getOrSet(`${kind}|${facetKey(filter)}`, compute) as T;
+  }
+
+  /** Drops the kept counts (a catalogue change, here or in another process). */
+  clearCaches(): void {
+    this.counts.clear();
   }
 
   async categoryCounts(filter: ListingFilter): Promise<Array<[number, string, number]>> {
@@ -717,7 +724,7 @@ export class SqliteShopRepository implements ShopRepository {
       if (!verdict.ok) return verdict;
       if (verdict.count === 0) {
         this.stmt('DELETE FROM basket_lines WHERE visitor_id = ? AND product_id = ? AND size_id = ? AND additional = ?').run(visitorId, change.productId, change.sizeId, change.additional);
-        return { ok: true };
+        return { ok: true, pendingTracking: this.pendingTrackingCount(visitorId) };
       }
       this.ensureVisitorRow(visitorId);
       this.stmt(
@@ -727,7 +734,8 @@ export class SqliteShopRepository implements ShopRepository {
       ).run(visitorId, change.productId, change.sizeId, change.additional, verdict.count, new Date().toISOString(), change.vehicle?.engineId ?? null, change.vehicle?.label ?? null);
       // A change to the basket is what the shop's analytics want to hear about.
       this.stmt('UPDATE visitors SET pending_tracking = pending_tracking + 1 WHERE id = ?').run(visitorId);
-      return { ok: true };
+      // The events now waiting, for the answer's header (read here, in the change's transaction).
+      return { ok: true, pendingTracking: this.pendingTrackingCount(visitorId) };
     });
   }
 
@@ -814,11 +822,4 @@ export class SqliteShopRepository implements ShopRepository {
       return trackingEvents(pending);
     });
   }
-}
-
-/** The part of a listing filter its counts depend on (not the sort, the page or the vehicle that only marks rows). */
-export function facetKey(filter: ListingFilter): string {
-  const { category, subCategory, engine, replacementCode, axis, brand, model, generation, producer, text, discounted, traits } = filter;
-  const traitKey = (traits ?? []).map(({ trait, value }) => `${trait}:${value}`).join(',');
-  return JSON.stringify([category, subCategory, engine, replacementCode, axis, brand, model, generation, producer, text ? ftsQuery(text) : text, discounted ?? false, traitKey]);
 }
