@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Pool, PoolClient, QueryResultRow } from 'pg';
+import type { Pool, PoolClient, QueryConfig, QueryResult, QueryResultRow } from 'pg';
 import {
   TRAIT,
   type BasketSummary,
@@ -22,7 +22,8 @@ import { CATALOGUE_CHANNEL, type BasketChange, type BasketChangeResult, type Bra
 import { storedContactMessage, type ContactAttachmentRow, type ContactMessageRow } from '../contactMessages';
 import { cmsPageResponse, cmsSearchEntry, type CmsPageRow } from '../cmsPages';
 import { decideBasketChange, type LimitLine } from '../basketLimits';
-import { listingOrder, listingWhere, POSTGRES_LISTING } from '../listingQuery';
+import { facetKey, listingOrder, listingWhere, POSTGRES_LISTING } from '../listingQuery';
+import { TtlCache } from '../ttlCache';
 import { codeKey, codeKeyEnd, tsQuery } from '../searchTerms';
 import {
   AXIS_NAMES,
@@ -79,16 +80,55 @@ export function toPgSql(sql: string): string {
 
 type Queryable = Pool | PoolClient;
 
+/**
+ * The repository's statements are prepared: each distinct text gets a name (the same on every
+ * connection), so a connection parses and plans it once (PostgreSQL keeps a generic plan when it
+ * costs no more than fresh ones) and later calls send only the values. Listing filters make a
+ * bounded number of texts; past MAX_PREPARED distinct texts, statements go unnamed.
+ */
+const MAX_PREPARED = 2000;
+const statementNames = new Map<string, string>();
+function preparedStatement(text: string, values: unknown[]): QueryConfig {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_PREPARED) {
+    name = `shop_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name ? { name, text, values } : { text, values };
+}
+
+/** PostgreSQL's "cached plan must not change result type" (and other feature errors). */
+const STALE_PREPARED = '0A000';
+
+/**
+ * Runs a prepared statement. One prepared before a migration changed a table's columns (another
+ * server migrating while this one runs) fails with "cached plan must not change result type":
+ * from then on its text goes unprepared, and on the pool it is sent again at once (inside a
+ * transaction, the transaction is run again: see transaction()).
+ */
+async function runPrepared<T extends QueryResultRow>(on: Queryable, statement: QueryConfig, inTransaction: boolean): Promise<QueryResult<T>> {
+  try {
+    return await on.query<T>(statement);
+  } catch (error) {
+    if (statement.name === undefined || (error as { code?: string }).code !== STALE_PREPARED) throw error;
+    statementNames.set(statement.text, '');
+    if (inTransaction) throw error;
+    return on.query<T>({ text: statement.text, values: statement.values });
+  }
+}
+
 /** A statement that only reads (sent again once when its connection dies). */
 const READ_ONLY = /^\s*SELECT\b/i;
 
-/** Transient conflicts between concurrent transactions: the transaction is run again. */
-const RETRYABLE = new Set(['40001', '40P01']);
+/** Transient conflicts between concurrent transactions (and a stale prepared statement): the transaction is run again. */
+const RETRYABLE = new Set(['40001', '40P01', STALE_PREPARED]);
 
 const ENGINE_COLUMNS = `b.name AS brand, m.name AS model, g.name AS generation, e.name AS engine, e.id AS "engineId"`;
 const ENGINE_JOINS = `FROM fitments f JOIN engines e ON e.id = f.engine_id JOIN generations g ON g.id = e.generation_id
   JOIN models m ON m.id = g.model_id JOIN brands b ON b.id = m.brand_id`;
 const ENGINE_ORDER = `b.name COLLATE "C", m.name COLLATE "C", g.year_from, e.cv, e.id`;
+/** The first day of the omnibus window (the lowest price of the last 30 days), as price_history keeps days. */
+const OMNIBUS_FROM = `to_char((now() AT TIME ZONE 'UTC')::date - 30, 'YYYY-MM-DD')`;
 
 /**
  * The shop's storage on PostgreSQL (`pg`, a small pool per process): the same answers as the
@@ -97,6 +137,9 @@ const ENGINE_ORDER = `b.name COLLATE "C", m.name COLLATE "C", g.year_from, e.cv,
  * after the other and the quantity rules hold.
  */
 export class PostgresShopRepository implements ShopRepository {
+  /** Listing totals and facet counts per filter (see cachedCount). */
+  private readonly counts = new TtlCache<string, Promise<unknown>>(1000, 60_000);
+
   private constructor(
     private readonly pool: Pool,
     private readonly names: ShopNames,
@@ -135,18 +178,23 @@ export class PostgresShopRepository implements ShopRepository {
    * that way is a DatabaseUnavailable (answered 503).
    */
   private async query<T extends QueryResultRow>(sql: string, params: unknown[], on: Queryable): Promise<T[]> {
-    const text = toPgSql(sql);
-    if (on !== this.pool) return (await on.query<T>(text, params)).rows;
+    return (await this.result<T>(sql, params, on)).rows;
+  }
+
+  /** As query(), with the whole result (rowCount of a write). */
+  private async result<T extends QueryResultRow>(sql: string, params: unknown[], on: Queryable): Promise<QueryResult<T>> {
+    const statement = preparedStatement(toPgSql(sql), params);
+    if (on !== this.pool) return runPrepared<T>(on, statement, true);
     const read = READ_ONLY.test(sql) && !/\bFOR\s+UPDATE\b/i.test(sql);
     try {
-      return (await this.pool.query<T>(text, params)).rows;
+      return await runPrepared<T>(this.pool, statement, false);
     } catch (error) {
       if (!isConnectionLoss(error) && !isTimeout(error)) throw error;
       if (!read || !isConnectionLoss(error)) throw new DatabaseUnavailable('The database is not answering', !read, error);
       // Sent once more on a connection of its own: the pool's other idle connections may have
       // died in the same blow (a restart, a failover) without having noticed yet.
       try {
-        return await this.onFreshConnection<T>(text, params);
+        return await this.onFreshConnection<T>(statement);
       } catch (again) {
         if (isConnectionLoss(again) || isTimeout(again)) throw new DatabaseUnavailable('The database is not answering', false, again);
         throw again;
@@ -154,12 +202,12 @@ export class PostgresShopRepository implements ShopRepository {
     }
   }
 
-  private async onFreshConnection<T extends QueryResultRow>(text: string, params: unknown[]): Promise<T[]> {
+  private async onFreshConnection<T extends QueryResultRow>(statement: QueryConfig): Promise<QueryResult<T>> {
     const client = new pg.Client(this.pool.options);
     client.on('error', () => undefined);
     try {
       await client.connect();
-      return (await client.query<T>(text, params)).rows;
+      return await client.query<T>({ text: statement.text, values: statement.values });
     } finally {
       await client.end().catch(() => undefined);
     }
@@ -256,32 +304,78 @@ export class PostgresShopRepository implements ShopRepository {
 
   /* ---------------------------------------------------------------- listing */
 
+  /**
+   * A count over the filtered catalogue, kept a minute per filter (as the SQLite repository
+   * does): facet counts and totals are asked for again with every page and sort, and a
+   * catalogue change drops them (see clearCaches). Calls for a filter being counted share the
+   * answer in flight; a failed count is not kept.
+   */
+  private cachedCount<T>(kind: string, filter: ListingFilter, compute: () => Promise<T>): Promise<T> {
+    const key = `${kind}|${facetKey(filter)}`;
+    const hit = this.counts.get(key) as Promise<T> | undefined;
+    if (hit) return hit;
+    const answer = compute();
+    this.counts.set(key, answer);
+    answer.catch(() => this.counts.delete(key));
+    return answer;
+  }
+
+  /** Drops the kept counts (a catalogue change, here or on another server). */
+  clearCaches(): void {
+    this.counts.clear();
+  }
+
   async categoryCounts(filter: ListingFilter): Promise<Array<[number, string, number]>> {
-    const { sql, params } = listingWhere(filter, POSTGRES_LISTING, { skip: 'category' });
-    const [counted, categories] = await Promise.all([
-      this.all<{ id: number; n: number }>(`SELECT p.category_id AS id, COUNT(*) AS n FROM products p ${sql} GROUP BY p.category_id`, params),
-      this.all<{ id: number; name: string }>('SELECT id, name FROM categories WHERE parent_id IS NULL ORDER BY position, id'),
-    ]);
-    const counts = new Map(counted.map((r) => [r.id, r.n]));
-    return categories.map((c) => [c.id, c.name, counts.get(c.id) ?? 0]);
+    return this.cachedCount('categories', filter, async () => {
+      const { sql, params } = listingWhere(filter, POSTGRES_LISTING, { skip: 'category' });
+      // The top-level categories in menu order, each with its count (0 when none match).
+      const rows = await this.all<{ id: number; name: string; n: number }>(
+        `SELECT c.id, c.name, COALESCE(counted.n, 0) AS n FROM categories c
+         LEFT JOIN (SELECT p.category_id, COUNT(*) AS n FROM products p ${sql} GROUP BY p.category_id) counted ON counted.category_id = c.id
+         WHERE c.parent_id IS NULL ORDER BY c.position, c.id`,
+        params,
+      );
+      return rows.map((r) => [r.id, r.name, r.n] as [number, string, number]);
+    });
   }
 
   async axisCounts(filter: ListingFilter): Promise<Array<[number, string, number]>> {
-    const { sql, params } = listingWhere(filter, POSTGRES_LISTING, { skip: 'axis' });
-    const rows = await this.all<{ id: number; n: number }>(
-      `SELECT p.axis_id AS id, COUNT(*) AS n FROM products p ${sql} ${sql ? 'AND' : 'WHERE'} p.axis_id IS NOT NULL GROUP BY p.axis_id ORDER BY p.axis_id`,
-      params,
-    );
-    return rows.map((r) => [r.id, AXIS_NAMES[r.id] ?? String(r.id), r.n]);
+    return this.cachedCount('axes', filter, async () => {
+      const { sql, params } = listingWhere(filter, POSTGRES_LISTING, { skip: 'axis' });
+      const rows = await this.all<{ id: number; n: number }>(
+        `SELECT p.axis_id AS id, COUNT(*) AS n FROM products p ${sql} ${sql ? 'AND' : 'WHERE'} p.axis_id IS NOT NULL GROUP BY p.axis_id ORDER BY p.axis_id`,
+        params,
+      );
+      return rows.map((r) => [r.id, AXIS_NAMES[r.id] ?? String(r.id), r.n] as [number, string, number]);
+    });
   }
 
+  private producerCounts(filter: ListingFilter): Promise<Array<[number, string, number]>> {
+    return this.cachedCount('producers', filter, async () => {
+      const { sql, params } = listingWhere({ ...filter, producer: undefined }, POSTGRES_LISTING);
+      const rows = await this.all<{ id: number; n: number }>(`SELECT p.producer_id AS id, COUNT(*) AS n FROM products p ${sql} GROUP BY p.producer_id ORDER BY n DESC, p.producer_id`, params);
+      return rows.map((r) => [r.id, this.names.producers.get(r.id) ?? '', r.n] as [number, string, number]);
+    });
+  }
+
+  private listingTotal(filter: ListingFilter): Promise<number> {
+    return this.cachedCount('total', filter, async () => {
+      const { sql, params } = listingWhere(filter, POSTGRES_LISTING);
+      return (await this.one<{ n: number }>(`SELECT COUNT(*) AS n FROM products p ${sql}`, params))?.n ?? 0;
+    });
+  }
+
+  /**
+   * One page of a listing: the page's rows in one statement (the planner walks the sort's index,
+   * migration 11, when the filter keeps many products, or sorts the few it keeps), the total and
+   * the facet counts from the kept counts (one statement each the first time a filter is seen).
+   */
   async listing(filter: ListingFilter, page: number, pageSize: number): Promise<ListingResponse> {
     const size = Math.min(Math.max(pageSize, 1), PAGE_SIZE_MAX);
     const { sql, params } = listingWhere(filter, POSTGRES_LISTING);
-    const producerWhere = listingWhere({ ...filter, producer: undefined }, POSTGRES_LISTING);
     const vehicle = filter.vehicle !== undefined;
-    const [totalRow, rows, producers, categories] = await Promise.all([
-      this.one<{ n: number }>(`SELECT COUNT(*) AS n FROM products p ${sql}`, params),
+    const [total, rows, producers, categories] = await Promise.all([
+      this.listingTotal(filter),
       this.all<ListingRow>(
         `SELECT p.*, s.size_id, s.price_gross, s.status, s.stock, (SELECT COUNT(*) FROM sizes z WHERE z.product_id = p.id) AS size_count,
            ${vehicle ? 'EXISTS (SELECT 1 FROM fitments f WHERE f.product_id = p.id AND f.engine_id = ?)' : 'FALSE'} AS fits
@@ -289,19 +383,16 @@ export class PostgresShopRepository implements ShopRepository {
          ${sql} ORDER BY ${listingOrder(filter.sort, POSTGRES_LISTING)} LIMIT ? OFFSET ?`,
         [...(vehicle ? [filter.vehicle] : []), ...params, size, (page - 1) * size],
       ),
-      this.all<{ id: number; n: number }>(
-        `SELECT p.producer_id AS id, COUNT(*) AS n FROM products p ${producerWhere.sql} GROUP BY p.producer_id ORDER BY n DESC, p.producer_id`,
-        producerWhere.params,
-      ),
+      this.producerCounts(filter),
       this.categoryCounts(filter),
     ]);
     return {
       products: rows.map((r) => listingProduct(r, filter, this.names)),
-      total: totalRow?.n ?? 0,
+      total,
       page,
       pageSize: size,
       categories,
-      producers: producers.map((r) => [r.id, this.names.producers.get(r.id) ?? '', r.n] as [number, string, number]),
+      producers,
       query: {},
     };
   }
@@ -349,10 +440,6 @@ export class PostgresShopRepository implements ShopRepository {
     return this.one<ProductRow>('SELECT * FROM products WHERE id = ?', [id], on);
   }
 
-  private sizes(id: number): Promise<SizeRow[]> {
-    return this.all<SizeRow>('SELECT * FROM sizes WHERE product_id = ? ORDER BY position, size_id', [id]);
-  }
-
   /** Rows of many products at once, grouped by product id. */
   private async grouped<T extends QueryResultRow & { product_id: number }>(sql: string, ids: number[]): Promise<Map<number, T[]>> {
     const groups = new Map<number, T[]>();
@@ -386,36 +473,56 @@ export class PostgresShopRepository implements ShopRepository {
     const rows = ids.length
       ? await this.all<{ product_id: number; size_id: string; gross: number; net: number }>(
           `SELECT product_id, size_id, MIN(price_gross) AS gross, MIN(price_net) AS net FROM price_history
-           WHERE product_id = ANY(?) AND day >= to_char((now() AT TIME ZONE 'UTC')::date - 30, 'YYYY-MM-DD') GROUP BY product_id, size_id`,
+           WHERE product_id = ANY(?) AND day >= ${OMNIBUS_FROM} GROUP BY product_id, size_id`,
           [ids],
         )
       : [];
     return new Map(rows.map((r) => [`${r.product_id}|${r.size_id}`, { gross: r.gross, net: r.net ?? 0 }]));
   }
 
+  /**
+   * A product page in one statement: the product with its sizes, traits, engines, rebate tiers,
+   * lowest prices of the last 30 days and bundle total, each gathered as JSON by the database.
+   */
   async productPage(id: number): Promise<ProductPageData | null> {
-    const [product, sizes, params, engines, rebates, omnibus, bundle] = await Promise.all([
-      this.product(id),
-      this.sizes(id),
-      this.parameterRows([id]),
-      this.engineRows([id]),
-      this.all<RebateRow>('SELECT threshold, threshold_end, value FROM rebates WHERE product_id = ? ORDER BY threshold', [id]),
-      this.omnibus([id]),
-      this.one<{ total: number | null }>(
-        'SELECT SUM(s.price_gross * b.quantity) AS total FROM bundle_items b JOIN sizes s ON s.product_id = b.product_id AND s.position = 0 WHERE b.bundle_id = ?',
-        [id],
-      ),
-    ]);
-    if (!product) return null;
+    const row = await this.one<{
+      product: ProductRow;
+      sizes: SizeRow[] | null;
+      params: Array<{ param_id: number; param_name: string; id: number; name: string }> | null;
+      engines: EngineRow[] | null;
+      rebates: RebateRow[] | null;
+      omnibus: Array<{ size_id: string; gross: number; net: number | null }> | null;
+      bundle_total: number | null;
+    }>(
+      `SELECT row_to_json(p) AS product,
+         (SELECT json_agg(s ORDER BY s.position, s.size_id) FROM sizes s WHERE s.product_id = p.id) AS sizes,
+         (SELECT json_agg(json_build_object('param_id', v.param_id, 'param_name', v.param_name, 'id', v.id, 'name', v.name) ORDER BY v.param_id, v.name COLLATE "C")
+            FROM product_params pp JOIN param_values v ON v.id = pp.value_id WHERE pp.product_id = p.id) AS params,
+         (SELECT json_agg(json_build_object('brand', b.name, 'model', m.name, 'generation', g.name, 'engine', e.name, 'engineId', e.id) ORDER BY ${ENGINE_ORDER})
+            ${ENGINE_JOINS} WHERE f.product_id = p.id) AS engines,
+         (SELECT json_agg(json_build_object('threshold', r.threshold, 'threshold_end', r.threshold_end, 'value', r.value) ORDER BY r.threshold)
+            FROM rebates r WHERE r.product_id = p.id) AS rebates,
+         (SELECT json_agg(json_build_object('size_id', h.size_id, 'gross', h.gross, 'net', h.net))
+            FROM (SELECT size_id, MIN(price_gross) AS gross, MIN(price_net) AS net FROM price_history
+                  WHERE product_id = p.id AND day >= ${OMNIBUS_FROM} GROUP BY size_id) h) AS omnibus,
+         CASE WHEN p.type = 'product_bundle' THEN
+           (SELECT SUM(s.price_gross * b.quantity) FROM bundle_items b JOIN sizes s ON s.product_id = b.product_id AND s.position = 0 WHERE b.bundle_id = p.id)
+         END AS bundle_total
+       FROM products p WHERE p.id = ?`,
+      [id],
+    );
+    if (!row) return null;
+    const sizes = row.sizes ?? [];
+    const omnibus = new Map((row.omnibus ?? []).map((o) => [o.size_id, { gross: o.gross, net: o.net ?? 0 }]));
     return productPageData(
       {
-        product,
+        product: row.product,
         sizes,
-        params: awardedParameters(params.get(id) ?? []),
-        engines: engineList(engines.get(id)),
-        rebates,
-        omnibus: new Map(sizes.flatMap((s) => { const o = omnibus.get(`${id}|${s.size_id}`); return o ? [[s.size_id, o] as const] : []; })),
-        bundleTotal: product.type === 'product_bundle' ? (bundle?.total ?? null) : null,
+        params: awardedParameters(row.params ?? []),
+        engines: row.engines ?? [],
+        rebates: row.rebates ?? [],
+        omnibus: new Map(sizes.flatMap((s) => { const o = omnibus.get(s.size_id); return o ? [[s.size_id, o] as const] : []; })),
+        bundleTotal: row.bundle_total,
       },
       this.names,
       this.pageSettings,
@@ -631,7 +738,7 @@ export class PostgresShopRepository implements ShopRepository {
   }
 
   private async ensureVisitorRow(id: string, on: Queryable): Promise<void> {
-    await on.query('INSERT INTO visitors (id, created_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [id, new Date().toISOString()]);
+    await this.result('INSERT INTO visitors (id, created_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [id, new Date().toISOString()], on);
   }
 
   async basket(visitorId: string): Promise<BasketSummary> {
@@ -653,7 +760,11 @@ export class PostgresShopRepository implements ShopRepository {
    * One basket change: the visitor's row is locked (created when new), the product, its size and
    * every line of the product in the basket read, the change decided by `decideBasketChange`
    * (server/db/basketLimits.ts, the one decision both backends call) and written, all in one
-   * transaction; a refusal rolls back, so it leaves nothing behind.
+   * transaction; a refusal rolls back, so it leaves nothing behind. Round trips: BEGIN, the lock,
+   * the read, the write, COMMIT (a new visitor's row costs two more). The lock and the read stay
+   * two statements: a statement that waited for the lock still reads with the snapshot it took
+   * before waiting, and would miss the line a concurrent change (a double click) just committed.
+   * The answer carries the visitor's pending analytics events, read under the lock.
    */
   async changeBasket(visitorId: string, change: BasketChange): Promise<BasketChangeResult> {
     if (!Number.isSafeInteger(change.productId)) {
@@ -661,21 +772,23 @@ export class PostgresShopRepository implements ShopRepository {
     }
     return this.transaction<BasketChangeResult>(async (client, rollback) => {
       // Lock the visitor's row (made first when new): their changes go one at a time.
-      const locked = await client.query('SELECT 1 FROM visitors WHERE id = $1 FOR UPDATE', [visitorId]);
-      if (!locked.rowCount) {
+      const lock = 'SELECT pending_tracking FROM visitors WHERE id = $1 FOR UPDATE';
+      let locked = await this.all<{ pending_tracking: number }>(lock, [visitorId], client);
+      if (!locked.length) {
         await this.ensureVisitorRow(visitorId, client);
-        await client.query('SELECT 1 FROM visitors WHERE id = $1 FOR UPDATE', [visitorId]);
+        locked = await this.all<{ pending_tracking: number }>(lock, [visitorId], client);
       }
+      const pending = locked[0]?.pending_tracking ?? 0;
       // The product, its size, every line of the product and the basket's line count in one round trip.
-      const { rows } = await client.query<{ product: ProductRow; size: SizeRow | null; lines: LimitLine[] | null; basket_lines: number }>(
+      const found = await this.one<{ product: ProductRow; size: SizeRow | null; lines: LimitLine[] | null; basket_lines: number }>(
         `SELECT row_to_json(p) AS product, row_to_json(s) AS size,
            (SELECT json_agg(json_build_object('sizeId', l.size_id, 'additional', l.additional, 'count', l.count))
               FROM basket_lines l WHERE l.visitor_id = $1 AND l.product_id = $2) AS lines,
            (SELECT COUNT(*) FROM basket_lines l WHERE l.visitor_id = $1) AS basket_lines
          FROM products p LEFT JOIN sizes s ON s.product_id = p.id AND s.size_id = $3 WHERE p.id = $2`,
         [visitorId, change.productId, change.sizeId],
+        client,
       );
-      const found = rows[0];
       const verdict = decideBasketChange({
         product: found?.product ?? null,
         size: found?.size ?? null,
@@ -686,21 +799,22 @@ export class PostgresShopRepository implements ShopRepository {
       if (!verdict.ok) return rollback(verdict);
       const line = [visitorId, change.productId, change.sizeId, change.additional];
       if (verdict.count === 0) {
-        const removed = await client.query('DELETE FROM basket_lines WHERE visitor_id = $1 AND product_id = $2 AND size_id = $3 AND additional = $4', line);
+        const removed = await this.result('DELETE FROM basket_lines WHERE visitor_id = $1 AND product_id = $2 AND size_id = $3 AND additional = $4', line, client);
         // SQLite leaves a new visitor's row out when nothing was written: so does this.
-        return removed.rowCount ? { ok: true } : rollback({ ok: true });
+        return removed.rowCount ? { ok: true, pendingTracking: pending } : rollback({ ok: true, pendingTracking: pending });
       }
       // The line and the visitor's pending analytics event in one statement.
-      await client.query(
+      const counted = await this.one<{ pending_tracking: number }>(
         `WITH line AS (
            INSERT INTO basket_lines (visitor_id, product_id, size_id, additional, count, added_at, vehicle_engine, vehicle_label) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
            ON CONFLICT (visitor_id, product_id, size_id, additional) DO UPDATE SET count = excluded.count,
              vehicle_engine = COALESCE(excluded.vehicle_engine, basket_lines.vehicle_engine), vehicle_label = COALESCE(excluded.vehicle_label, basket_lines.vehicle_label)
          )
-         UPDATE visitors SET pending_tracking = pending_tracking + 1 WHERE id = $1`,
+         UPDATE visitors SET pending_tracking = pending_tracking + 1 WHERE id = $1 RETURNING pending_tracking`,
         [...line, verdict.count, new Date().toISOString(), change.vehicle?.engineId ?? null, change.vehicle?.label ?? null],
+        client,
       );
-      return { ok: true };
+      return { ok: true, pendingTracking: counted?.pending_tracking ?? pending + 1 };
     });
   }
 
@@ -710,12 +824,7 @@ export class PostgresShopRepository implements ShopRepository {
     return this.transaction(async (client) => {
       let removed = 0;
       for (const line of valid) {
-        const result = await client.query('DELETE FROM basket_lines WHERE visitor_id = $1 AND product_id = $2 AND size_id = $3 AND additional = $4', [
-          visitorId,
-          line.id,
-          line.size,
-          line.additional,
-        ]);
+        const result = await this.result('DELETE FROM basket_lines WHERE visitor_id = $1 AND product_id = $2 AND size_id = $3 AND additional = $4', [visitorId, line.id, line.size, line.additional], client);
         removed += result.rowCount ?? 0;
       }
       return removed;
@@ -729,7 +838,7 @@ export class PostgresShopRepository implements ShopRepository {
   /* ---------------------------------------------------------------- catalogue writes */
 
   async updateProduct(id: number, change: ProductChange): Promise<boolean> {
-    return this.transaction(async (client) => {
+    const changed = await this.transaction(async (client) => {
       const found = await this.one<{ id: number }>('SELECT id FROM products WHERE id = ? FOR UPDATE', [id], client);
       if (!found) return false;
       if (change.price !== undefined) {
@@ -747,6 +856,8 @@ export class PostgresShopRepository implements ShopRepository {
       await this.logCatalogueChange(client, id);
       return true;
     });
+    if (changed) this.counts.clear();
+    return changed;
   }
 
   async catalogueReplaced(): Promise<void> {
@@ -754,6 +865,7 @@ export class PostgresShopRepository implements ShopRepository {
       await this.logCatalogueChange(client, null);
       return true;
     });
+    this.counts.clear();
   }
 
   /** The change log row and the notification, both in the writing transaction: sent to every listener on commit. */
@@ -781,6 +893,8 @@ export class PostgresShopRepository implements ShopRepository {
       connection.on('notification', (message) => {
         if (message.channel !== CATALOGUE_CHANNEL) return;
         const id = Number(message.payload);
+        // Another process changed the catalogue: this process's counts go too.
+        this.counts.clear();
         listener(message.payload === 'all' || !Number.isInteger(id) ? 'all' : [id]);
       });
       connection.on('error', () => {
@@ -788,6 +902,7 @@ export class PostgresShopRepository implements ShopRepository {
         client = null;
         void connection.end().catch(() => undefined);
         // Changes may have been missed while the connection was down: drop everything.
+        this.counts.clear();
         listener('all');
         again();
       });
