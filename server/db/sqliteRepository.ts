@@ -60,6 +60,8 @@ import {
   type RebateRow,
   type SizeRow,
   FIT_COLUMNS,
+  LISTING_PRODUCT_SELECT,
+  type ListingRow,
 } from './shopViews';
 
 export { ftsQuery } from './searchTerms';
@@ -295,13 +297,11 @@ export class SqliteShopRepository implements ShopRepository {
     const ids = this.listingIds(filter, size, (page - 1) * size);
     const fetched = ids.length
       ? (this.stmt(
-          `SELECT p.*, s.size_id, s.price_gross, s.status, s.stock, (SELECT COUNT(*) FROM sizes z WHERE z.product_id = p.id) AS size_count,
+          `SELECT ${LISTING_PRODUCT_SELECT}, s.size_id, s.price_gross, s.status, s.stock, (SELECT COUNT(*) FROM sizes z WHERE z.product_id = p.id) AS size_count,
              ${filter.vehicle !== undefined ? 'p.id IN (SELECT f.product_id FROM fitments f WHERE f.engine_id = ?)' : '0'} AS fits
            FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0
            WHERE p.id IN (${ids.map(() => '?').join(',')})`,
-        ).all(...(filter.vehicle !== undefined ? [filter.vehicle] : []), ...ids) as Array<
-          ProductRow & { size_id: string; price_gross: number; status: string; stock: number; size_count: number; fits: number }
-        >)
+        ).all(...(filter.vehicle !== undefined ? [filter.vehicle] : []), ...ids) as ListingRow[])
       : [];
     const byId = new Map(fetched.map((r) => [r.id, r]));
     const rows = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);

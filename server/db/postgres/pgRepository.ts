@@ -55,6 +55,7 @@ import {
   type SizeRow,
   type SmallTables,
   FIT_COLUMNS,
+  LISTING_PRODUCT_SELECT,
 } from '../shopViews';
 
 /** COUNT and SUM answer bigint, some sums numeric: the shop's numbers all fit a JS number. */
@@ -117,6 +118,9 @@ async function runPrepared<T extends QueryResultRow>(on: Queryable, statement: Q
   }
 }
 
+/** How many times a basket change reads and decides again when its basket changed meanwhile. */
+const BASKET_CHANGE_ATTEMPTS = 20;
+
 /** A statement that only reads (sent again once when its connection dies). */
 const READ_ONLY = /^\s*SELECT\b/i;
 
@@ -126,6 +130,12 @@ const RETRYABLE = new Set(['40001', '40P01', STALE_PREPARED]);
 const ENGINE_COLUMNS = `b.name AS brand, m.name AS model, g.name AS generation, e.name AS engine, e.id AS "engineId"`;
 const ENGINE_JOINS = `FROM fitments f JOIN engines e ON e.id = f.engine_id JOIN generations g ON g.id = e.generation_id
   JOIN models m ON m.id = g.model_id JOIN brands b ON b.id = m.brand_id`;
+/**
+ * ENGINE_JOINS for one product's few fits: each engine read by its key (the OFFSET 0 keeps the
+ * planner from hashing the whole engines table for a couple of dozen rows).
+ */
+const ONE_PRODUCT_ENGINE_JOINS = `FROM fitments f CROSS JOIN LATERAL (SELECT e.id, e.name, e.generation_id, e.cv FROM engines e WHERE e.id = f.engine_id OFFSET 0) e
+  JOIN generations g ON g.id = e.generation_id JOIN models m ON m.id = g.model_id JOIN brands b ON b.id = m.brand_id`;
 const ENGINE_ORDER = `b.name COLLATE "C", m.name COLLATE "C", g.year_from, e.cv, e.id`;
 /** The first day of the omnibus window (the lowest price of the last 30 days), as price_history keeps days. */
 const OMNIBUS_FROM = `to_char((now() AT TIME ZONE 'UTC')::date - 30, 'YYYY-MM-DD')`;
@@ -377,7 +387,7 @@ export class PostgresShopRepository implements ShopRepository {
     const [total, rows, producers, categories] = await Promise.all([
       this.listingTotal(filter),
       this.all<ListingRow>(
-        `SELECT p.*, s.size_id, s.price_gross, s.status, s.stock, (SELECT COUNT(*) FROM sizes z WHERE z.product_id = p.id) AS size_count,
+        `SELECT ${LISTING_PRODUCT_SELECT}, s.size_id, s.price_gross, s.status, s.stock, (SELECT COUNT(*) FROM sizes z WHERE z.product_id = p.id) AS size_count,
            ${vehicle ? 'EXISTS (SELECT 1 FROM fitments f WHERE f.product_id = p.id AND f.engine_id = ?)' : 'FALSE'} AS fits
          FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0
          ${sql} ORDER BY ${listingOrder(filter.sort, POSTGRES_LISTING)} LIMIT ? OFFSET ?`,
@@ -499,7 +509,7 @@ export class PostgresShopRepository implements ShopRepository {
          (SELECT json_agg(json_build_object('param_id', v.param_id, 'param_name', v.param_name, 'id', v.id, 'name', v.name) ORDER BY v.param_id, v.name COLLATE "C")
             FROM product_params pp JOIN param_values v ON v.id = pp.value_id WHERE pp.product_id = p.id) AS params,
          (SELECT json_agg(json_build_object('brand', b.name, 'model', m.name, 'generation', g.name, 'engine', e.name, 'engineId', e.id) ORDER BY ${ENGINE_ORDER})
-            ${ENGINE_JOINS} WHERE f.product_id = p.id) AS engines,
+            ${ONE_PRODUCT_ENGINE_JOINS} WHERE f.product_id = p.id) AS engines,
          (SELECT json_agg(json_build_object('threshold', r.threshold, 'threshold_end', r.threshold_end, 'value', r.value) ORDER BY r.threshold)
             FROM rebates r WHERE r.product_id = p.id) AS rebates,
          (SELECT json_agg(json_build_object('size_id', h.size_id, 'gross', h.gross, 'net', h.net))
@@ -757,65 +767,69 @@ export class PostgresShopRepository implements ShopRepository {
   }
 
   /**
-   * One basket change: the visitor's row is locked (created when new), the product, its size and
-   * every line of the product in the basket read, the change decided by `decideBasketChange`
-   * (server/db/basketLimits.ts, the one decision both backends call) and written, all in one
-   * transaction; a refusal rolls back, so it leaves nothing behind. Round trips: BEGIN, the lock,
-   * the read, the write, COMMIT (a new visitor's row costs two more). The lock and the read stay
-   * two statements: a statement that waited for the lock still reads with the snapshot it took
-   * before waiting, and would miss the line a concurrent change (a double click) just committed.
-   * The answer carries the visitor's pending analytics events, read under the lock.
+   * One basket change, in as few round trips as the decision allows: one statement reads the
+   * product, its size, the visitor's lines of the product, their line count and their basket's
+   * version (all from one snapshot); `decideBasketChange` (server/db/basketLimits.ts, the one
+   * decision both backends call) decides; one statement writes the line and raises the version,
+   * only if the version is still the one read (a new visitor's row is made by that statement).
+   * When another change of the same basket came in between (a double click, a second tab, another
+   * server), nothing is written and the change is read and decided again: every change applies
+   * to the basket the previous one left, as under a lock, without BEGIN and COMMIT round trips.
+   * A refusal writes nothing. The answer carries the visitor's pending analytics events.
    */
   async changeBasket(visitorId: string, change: BasketChange): Promise<BasketChangeResult> {
     if (!Number.isSafeInteger(change.productId)) {
       return { ok: false, status: 404, code: 'product_not_found', message: 'Prodotto non trovato' };
     }
-    return this.transaction<BasketChangeResult>(async (client, rollback) => {
-      // Lock the visitor's row (made first when new): their changes go one at a time.
-      const lock = 'SELECT pending_tracking FROM visitors WHERE id = $1 FOR UPDATE';
-      let locked = await this.all<{ pending_tracking: number }>(lock, [visitorId], client);
-      if (!locked.length) {
-        await this.ensureVisitorRow(visitorId, client);
-        locked = await this.all<{ pending_tracking: number }>(lock, [visitorId], client);
-      }
-      const pending = locked[0]?.pending_tracking ?? 0;
-      // The product, its size, every line of the product and the basket's line count in one round trip.
-      const found = await this.one<{ product: ProductRow; size: SizeRow | null; lines: LimitLine[] | null; basket_lines: number }>(
+    for (let attempt = 1; attempt <= BASKET_CHANGE_ATTEMPTS; attempt++) {
+      const found = await this.one<{ product: ProductRow; size: SizeRow | null; lines: LimitLine[] | null; basket_lines: number; version: number | null; pending: number | null }>(
         `SELECT row_to_json(p) AS product, row_to_json(s) AS size,
            (SELECT json_agg(json_build_object('sizeId', l.size_id, 'additional', l.additional, 'count', l.count))
               FROM basket_lines l WHERE l.visitor_id = $1 AND l.product_id = $2) AS lines,
-           (SELECT COUNT(*) FROM basket_lines l WHERE l.visitor_id = $1) AS basket_lines
-         FROM products p LEFT JOIN sizes s ON s.product_id = p.id AND s.size_id = $3 WHERE p.id = $2`,
+           (SELECT COUNT(*) FROM basket_lines l WHERE l.visitor_id = $1) AS basket_lines,
+           v.basket_version AS version, v.pending_tracking AS pending
+         FROM products p LEFT JOIN sizes s ON s.product_id = p.id AND s.size_id = $3 LEFT JOIN visitors v ON v.id = $1 WHERE p.id = $2`,
         [visitorId, change.productId, change.sizeId],
-        client,
       );
-      const verdict = decideBasketChange({
-        product: found?.product ?? null,
-        size: found?.size ?? null,
-        productLines: found?.lines ?? [],
-        basketLines: found?.basket_lines ?? 0,
-        change,
-      });
-      if (!verdict.ok) return rollback(verdict);
+      const lines = found?.lines ?? [];
+      const verdict = decideBasketChange({ product: found?.product ?? null, size: found?.size ?? null, productLines: lines, basketLines: found?.basket_lines ?? 0, change });
+      if (!verdict.ok) return verdict;
+      const pending = found?.pending ?? 0;
+      const version = found?.version ?? null;
       const line = [visitorId, change.productId, change.sizeId, change.additional];
       if (verdict.count === 0) {
-        const removed = await this.result('DELETE FROM basket_lines WHERE visitor_id = $1 AND product_id = $2 AND size_id = $3 AND additional = $4', line, client);
-        // SQLite leaves a new visitor's row out when nothing was written: so does this.
-        return removed.rowCount ? { ok: true, pendingTracking: pending } : rollback({ ok: true, pendingTracking: pending });
+        // Nothing to remove: nothing written (a new visitor's row is not made for it).
+        if (version === null || !lines.some((l) => l.sizeId === change.sizeId && l.additional === change.additional)) return { ok: true, pendingTracking: pending };
+        const removed = await this.one<{ pending_tracking: number }>(
+          `WITH v AS (UPDATE visitors SET basket_version = basket_version + 1 WHERE id = $1 AND basket_version = $5::bigint RETURNING pending_tracking),
+             gone AS (DELETE FROM basket_lines l USING v WHERE l.visitor_id = $1 AND l.product_id = $2 AND l.size_id = $3 AND l.additional = $4)
+           SELECT pending_tracking FROM v`,
+          [...line, version],
+        );
+        if (removed) return { ok: true, pendingTracking: removed.pending_tracking };
+        continue;
       }
-      // The line and the visitor's pending analytics event in one statement.
-      const counted = await this.one<{ pending_tracking: number }>(
-        `WITH line AS (
-           INSERT INTO basket_lines (visitor_id, product_id, size_id, additional, count, added_at, vehicle_engine, vehicle_label) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-           ON CONFLICT (visitor_id, product_id, size_id, additional) DO UPDATE SET count = excluded.count,
-             vehicle_engine = COALESCE(excluded.vehicle_engine, basket_lines.vehicle_engine), vehicle_label = COALESCE(excluded.vehicle_label, basket_lines.vehicle_label)
-         )
-         UPDATE visitors SET pending_tracking = pending_tracking + 1 WHERE id = $1 RETURNING pending_tracking`,
-        [...line, verdict.count, new Date().toISOString(), change.vehicle?.engineId ?? null, change.vehicle?.label ?? null],
-        client,
+      // The visitor's row (made when new) with its version raised and one more pending analytics
+      // event, and the line, in one statement; no row comes back when the version moved meanwhile.
+      const visitorRow =
+        version === null
+          ? `INSERT INTO visitors (id, created_at, basket_version, pending_tracking) VALUES ($1, $6, 1, 1) ON CONFLICT (id) DO NOTHING RETURNING pending_tracking`
+          : `UPDATE visitors SET basket_version = basket_version + 1, pending_tracking = pending_tracking + 1 WHERE id = $1 AND basket_version = $9::bigint RETURNING pending_tracking`;
+      const written = await this.one<{ pending_tracking: number }>(
+        `WITH v AS (${visitorRow}),
+           line AS (
+             INSERT INTO basket_lines (visitor_id, product_id, size_id, additional, count, added_at, vehicle_engine, vehicle_label)
+             SELECT $1::text, $2::bigint, $3::text, $4::text, $5::double precision, $6::text, $7::bigint, $8::text FROM v
+             ON CONFLICT (visitor_id, product_id, size_id, additional) DO UPDATE SET count = excluded.count,
+               vehicle_engine = COALESCE(excluded.vehicle_engine, basket_lines.vehicle_engine), vehicle_label = COALESCE(excluded.vehicle_label, basket_lines.vehicle_label)
+           )
+         SELECT pending_tracking FROM v`,
+        [...line, verdict.count, new Date().toISOString(), change.vehicle?.engineId ?? null, change.vehicle?.label ?? null, ...(version === null ? [] : [version])],
       );
-      return { ok: true, pendingTracking: counted?.pending_tracking ?? pending + 1 };
-    });
+      if (written) return { ok: true, pendingTracking: written.pending_tracking };
+    }
+    // Changed by others on every attempt: answered 503, the client may try again.
+    throw new DatabaseUnavailable('The basket kept changing under this change', true, new Error(`basket of ${visitorId} changed ${BASKET_CHANGE_ATTEMPTS} times`));
   }
 
   async removeFromBasket(visitorId: string, lines: Array<{ id: number; size: string; additional: string }>): Promise<number> {
@@ -827,6 +841,8 @@ export class PostgresShopRepository implements ShopRepository {
         const result = await this.result('DELETE FROM basket_lines WHERE visitor_id = $1 AND product_id = $2 AND size_id = $3 AND additional = $4', [visitorId, line.id, line.size, line.additional], client);
         removed += result.rowCount ?? 0;
       }
+      // A basket change reading meanwhile writes only on the version it read (see changeBasket).
+      if (removed) await this.result('UPDATE visitors SET basket_version = basket_version + 1 WHERE id = $1', [visitorId], client);
       return removed;
     });
   }

@@ -320,6 +320,16 @@ export const PG_MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
       ANALYZE products, sizes;
     `,
   },
+  {
+    id: 12,
+    name: 'basket versions',
+    sql: `
+      -- Each change of a visitor's basket lines raises basket_version in the same statement: a
+      -- basket change reads the basket, decides (server/db/basketLimits.ts), and writes only if
+      -- the version is still the one it read, otherwise it reads again (pgRepository.changeBasket).
+      ALTER TABLE visitors ADD COLUMN basket_version BIGINT NOT NULL DEFAULT 0;
+    `,
+  },
 ];
 
 /** Any number held by the shop's servers while they migrate or seed: one at a time. */
