@@ -25,7 +25,8 @@
  * own created on that server and dropped after (LOAD_PG_FRESH=0: on DATABASE_URL's database as
  * it is). LOAD_BACKENDS: `sqlite`, `postgresql` or both (default: both when DATABASE_URL is set,
  * else SQLite). LOAD_ROUNDS (1): SQLite and PostgreSQL back to back this many times; the
- * comparison quotes each round and the medians. LOAD_MIX (`kind=weight,...`): another mix, to
+ * comparison quotes each round and the medians. After PostgreSQL's first run, the plans of the
+ * mix's statements on its database are printed (and kept in the report). LOAD_MIX (`kind=weight,...`): another mix, to
  * measure one kind of request alone (kinds: browse, search, product, add, remove, doubleAdd).
  */
 import Database from 'better-sqlite3';
@@ -34,6 +35,7 @@ import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { startShop } from './shopServer';
+import { postgresHotPlans } from './queryPlans';
 import type { BasketResponse, BasketChangeResponse } from '../../src/api/wire';
 
 const SECONDS = Number(process.env.LOAD_SECONDS || 20);
@@ -476,6 +478,7 @@ async function main() {
   const fresh = process.env.LOAD_PG_FRESH !== '0';
 
   const runs: Record<Backend, LoadSection[]> = { sqlite: [], postgresql: [] };
+  let plans: Awaited<ReturnType<typeof postgresHotPlans>> | undefined;
   for (let round = 1; round <= ROUNDS; round++) {
     for (const backend of backends) {
       if (ROUNDS > 1) console.log(`\n=== Round ${round} of ${ROUNDS}: ${backend}`);
@@ -486,6 +489,8 @@ async function main() {
       const database = fresh ? await freshDatabase(serverUrl!) : null;
       try {
         runs.postgresql.push(await runLoad('postgresql', database?.url ?? serverUrl));
+        // The plans of the mix's statements, on the database the run used (once).
+        if (!plans) plans = await postgresHotPlans(database?.url ?? serverUrl!);
       } finally {
         await database?.drop();
       }
@@ -549,8 +554,15 @@ async function main() {
     ]);
     console.log(`CPU per request (server + database): PostgreSQL costs ${round2(1 / cpuRatio)}x SQLite's, the pace a CPU-bound machine allows it`);
   }
+  if (plans) {
+    console.log('\nPostgreSQL plans of the mix\u2019s statements (prepared, as a serving connection runs them; EXPLAIN ANALYZE)');
+    for (const plan of plans) {
+      console.log(`\n${plan.call}${plan.tableScans.length ? `  [reads a table whole: ${plan.tableScans.join('; ')}]` : ''}\n  ${plan.sql.length > 200 ? `${plan.sql.slice(0, 200)}...` : plan.sql}`);
+      for (const line of plan.plan) console.log(`    ${line}`);
+    }
+  }
   const lastRun = last(backends[backends.length - 1]);
-  writeFileSync(file, JSON.stringify({ ...previous, load: lastRun, loadRuns, ...(comparison ? { loadComparison: comparison } : {}) }, null, 2) + '\n');
+  writeFileSync(file, JSON.stringify({ ...previous, load: lastRun, loadRuns, ...(comparison ? { loadComparison: comparison } : {}), ...(plans ? { loadPostgresPlans: plans.map(({ call, sql, plan, scans, tableScans }) => ({ call, sql, plan, scans, tableScans })) } : {}) }, null, 2) + '\n');
   console.log(`\nWrote ${join('bench', 'report.json')} (sections load, loadRuns${comparison ? ', loadComparison' : ''})`);
 }
 
