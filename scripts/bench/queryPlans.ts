@@ -17,7 +17,7 @@ export const BIG_TABLES = ['products', 'sizes', 'fitments', 'product_params', 'p
 export interface QueryPlan {
   /** The repository call that sent it, e.g. `listing {"category":148728} price_asc p1`. */
   call: string;
-  kind: 'listing' | 'finder' | 'search' | 'brake' | 'vehicle';
+  kind: 'listing' | 'finder' | 'search' | 'brake' | 'vehicle' | 'basket';
   sql: string;
   plan: string[];
   /** Plan lines that SCAN a big table, through an index or not. */
@@ -149,5 +149,93 @@ export async function queryPlans(path: string): Promise<QueryPlan[]> {
     return plans;
   } finally {
     db.close();
+  }
+}
+
+/** A PostgreSQL plan node that reads a big table row by row: `Seq Scan on products p`. */
+export function postgresScansOf(plan: string[]): { scans: string[]; tableScans: string[] } {
+  const scans: string[] = [];
+  const tableScans: string[] = [];
+  for (const line of plan) {
+    const match = /(Seq Scan|Index Scan|Index Only Scan|Bitmap Heap Scan)(?: Backward)?(?: using \w+)? on (\w+)/.exec(line);
+    if (!match || !BIG_TABLES.includes(match[2])) continue;
+    scans.push(line.trim());
+    if (match[1] === 'Seq Scan') tableScans.push(line.trim());
+  }
+  return { scans, tableScans };
+}
+
+/**
+ * The hot statements of `npm run bench:load`'s mix on PostgreSQL, as the repository sends them
+ * (caught at the pool and its connections, with their values), each with its plan as run
+ * (EXPLAIN ANALYZE, on a connection that ran it a few times first, so a prepared statement's
+ * plan is the one a serving connection uses) and the plan lines that read a big table whole.
+ * The basket change's write is explained inside a transaction that is rolled back.
+ */
+export async function postgresHotPlans(databaseUrl: string): Promise<Array<QueryPlan & { ms: number }>> {
+  const pg = (await import('pg')).default;
+  const { PostgresShopRepository, PG_TYPES } = await import('../../server/db/postgres/pgRepository');
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, types: PG_TYPES });
+  const sent: Array<{ text: string; values: unknown[] }> = [];
+  const catching = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  let catchOn = false;
+  (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (config: unknown, values?: unknown) => {
+    if (catchOn) {
+      const text = typeof config === 'string' ? config : (config as { text: string }).text;
+      sent.push({ text, values: (typeof config === 'object' && config && 'values' in config ? (config as { values: unknown[] }).values : (values as unknown[])) ?? [] });
+    }
+    return catching(config, values);
+  };
+  try {
+    const repo = await PostgresShopRepository.open(pool);
+    const one = async <T>(sql: string) => (await pool.query(sql)).rows[0] as T;
+    const product = (await one<{ id: number }>("SELECT p.id FROM products p JOIN sizes s ON s.product_id = p.id WHERE p.id >= 100 AND s.stock = -1 AND s.status = 'enable' ORDER BY p.popularity DESC LIMIT 1")).id;
+    const size = (await one<{ size_id: string }>(`SELECT size_id FROM sizes WHERE product_id = ${Number(product)} ORDER BY position LIMIT 1`)).size_id;
+    const visitor = 'f'.repeat(32);
+    const calls: Array<[string, QueryPlan['kind'], () => Promise<unknown>]> = [];
+    for (const sort of [undefined, 'price_asc', 'price_desc', 'name'] as const) {
+      for (const page of [1, 8]) calls.push([`listing {"category":${BRAKE_CATEGORY.pads}} ${sort ?? 'popular'} p${page}`, 'listing', () => repo.listing({ category: BRAKE_CATEGORY.pads, sort }, page, 24)]);
+    }
+    calls.push([`productPage ${product}`, 'listing', () => repo.productPage(product)]);
+    calls.push([`basket change (add) ${product}`, 'basket', () => repo.changeBasket(visitor, { mode: 'add', productId: product, sizeId: size, quantity: 1, additional: '' })]);
+    calls.push([`basket ${visitor.slice(0, 6)}...`, 'basket', () => repo.basket(visitor)]);
+    for (const text of ['brembo', 'pastiglie anteriori', 'gdb1']) calls.push([`textSearch ${JSON.stringify(text)}`, 'search', () => repo.textSearch(text, 3)]);
+    const plans: Array<QueryPlan & { ms: number }> = [];
+    const seen = new Set<string>();
+    for (const [call, kind, run] of calls) {
+      // Counts are read once per filter and kept: the first call sends them too, the later ones only the page.
+      sent.length = 0;
+      catchOn = true;
+      await run();
+      catchOn = false;
+      for (const statement of sent) {
+        const shape = statement.text.replace(/\s+/g, ' ').trim();
+        if (seen.has(shape)) continue;
+        seen.add(shape);
+        const write = !/^\s*SELECT\b/i.test(statement.text);
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          // The same statement as a serving connection sends it: prepared, run a few times, then explained.
+          await client.query(`PREPARE shop_plan AS ${statement.text}`);
+          const params = statement.values
+            .map((value) => (value === null || value === undefined ? 'NULL' : `'${(Array.isArray(value) ? `{${value.join(',')}}` : String(value)).replace(/'/g, "''")}'`))
+            .join(', ');
+          for (let i = 0; i < (write ? 0 : 5); i++) await client.query(`EXECUTE shop_plan${params ? `(${params})` : ''}`);
+          const started = performance.now();
+          const { rows } = await client.query(`EXPLAIN (ANALYZE, COSTS OFF) EXECUTE shop_plan${params ? `(${params})` : ''}`);
+          const ms = Math.round((performance.now() - started) * 100) / 100;
+          const plan = rows.map((row: Record<string, string>) => row['QUERY PLAN']);
+          plans.push({ call, kind, sql: shape, plan, ms, ...postgresScansOf(plan) });
+        } finally {
+          await client.query('ROLLBACK').catch(() => undefined);
+          await client.query('DEALLOCATE shop_plan').catch(() => undefined);
+          client.release();
+        }
+      }
+    }
+    return plans;
+  } finally {
+    await pool.end();
   }
 }

@@ -8,6 +8,8 @@ export interface RunningShop {
   baseUrl: string;
   /** The temporary DATA_DIR (shop.sqlite), removed by stop(). */
   dataDir: string;
+  /** The server's process id (the cluster's primary when WORKERS > 1). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function startShop(options: { port: number; catalogueSize?: number;
   return {
     baseUrl,
     dataDir,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

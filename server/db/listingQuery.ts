@@ -13,7 +13,7 @@ export interface ListingDialect {
   nameOrder: string;
   /**
    * The first size's gross price, which price sorts use: `s.price_gross`, or a copy of it on the
-   * product kept by the database (SQLite's `p.first_price`, kept by triggers, so that one index
+   * product kept by the database (`p.first_price`, kept by triggers on sizes, so that one index
    * holds category and price together).
    */
   firstPrice: string;
@@ -33,8 +33,9 @@ export const POSTGRES_LISTING: ListingDialect = {
     const query = tsQuery(text);
     return query ? { sql: "p.id IN (SELECT d.product_id FROM search_docs d WHERE d.words @@ to_tsquery('simple', ?))", param: query } : null;
   },
+  // The expression indexes products_name and products_category_name (migration 11) hold this order.
   nameOrder: `translate(p.name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') COLLATE "C"`,
-  firstPrice: 's.price_gross',
+  firstPrice: 'p.first_price',
 };
 
 export interface ListingWhereOptions {
@@ -150,4 +151,14 @@ export function facetRows(rows: Array<{ id: number; name: string; n: number | st
       if (x !== null && y !== null) return x - y;
       return a < b ? -1 : a > b ? 1 : 0;
     });
+}
+
+/**
+ * The part of a listing filter its counts depend on (not the sort, the page or the vehicle that
+ * only marks rows): the key both repositories keep a filter's total and facet counts under.
+ */
+export function facetKey(filter: ListingFilter): string {
+  const { category, subCategory, engine, replacementCode, axis, brand, model, generation, producer, text, discounted, traits } = filter;
+  const traitKey = (traits ?? []).map(({ trait, value }) => `${trait}:${value}`).join(',');
+  return JSON.stringify([category, subCategory, engine, replacementCode, axis, brand, model, generation, producer, text ? ftsQuery(text) : text, discounted ?? false, traitKey]);
 }

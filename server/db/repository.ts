@@ -105,6 +105,11 @@ export interface ShopRepository {
    * (migration 7) every `CATALOGUE_POLL_MS`. Answers the function that stops watching.
    */
   watchCatalogue(listener: (products: number[] | 'all') => void): () => Promise<void>;
+  /**
+   * Drops what the repository keeps in memory from the catalogue (listing totals and facet
+   * counts, kept a minute per filter): called on every catalogue change, an import included.
+   */
+  clearCaches?(): void;
 }
 
 /** What a catalogue write may change on a product. */
@@ -177,7 +182,8 @@ export interface BasketChange {
 }
 
 export type BasketChangeResult =
-  | { ok: true }
+  /** `pendingTracking`: the visitor's analytics events waiting after the change, when the change read them (saves the caller a round trip). */
+  | { ok: true; pendingTracking?: number }
   | { ok: false; status: 404 | 409 | 422; code: string; message: string; params?: Record<string, string | number> };
 
 export interface ContactMessage {

@@ -49,6 +49,8 @@ export function withSearchCache(repo: ShopRepository, options: SearchCacheOption
   const clearCaches = () => {
     cache.clear();
     brakes.clear();
+    // The repository's own (listing counts).
+    repo.clearCaches?.();
   };
   return new Proxy(repo as ShopRepository & { clearCaches(): void }, {
     get(target, property) {

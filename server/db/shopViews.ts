@@ -213,7 +213,11 @@ export function brandInitials(brands: Array<[number, string]>): EngineNode[] {
 
 /* ------------------------------------------------------------------ listing */
 
-export type ListingRow = ProductRow & { size_id: string; price_gross: number; status: string; stock: number; size_count: number; fits: number | boolean };
+/** The product columns a listing row is built from (listingProduct): both repositories read only these. */
+export const LISTING_PRODUCT_COLUMNS = ['id', 'name', 'slug', 'catalog_no', 'producer_id', 'category_id', 'axis_id', 'vat', 'gratis', 'unit_sellby', 'min_quantity', 'min_size_quantity'] as const;
+/** `p.id, p.name, ...`: the listing's product columns of products `p`. */
+export const LISTING_PRODUCT_SELECT = LISTING_PRODUCT_COLUMNS.map((column) => `p.${column}`).join(', ');
+export type ListingRow = Pick<ProductRow, (typeof LISTING_PRODUCT_COLUMNS)[number]> & { size_id: string; price_gross: number; status: string; stock: number; size_count: number; fits: number | boolean; picture?: string | null };
 
 export function listingProduct(r: ListingRow, filter: ListingFilter, names: ShopNames): ListingProduct {
   // A list adds 1 of the only size: only where 1 is a valid order the shopper needs no choice for.

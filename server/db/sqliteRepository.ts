@@ -26,7 +26,9 @@ import { cmsPageResponse, cmsSearchEntry, type CmsPageRow } from './cmsPages';
 import { decideBasketChange, type LimitLine } from './basketLimits';
 import { CATALOGUE_POLL_MS, type BasketChange, type BasketChangeResult, type BrakeProductFilter, type ContactAttachment, type ContactMessage, type ListingFilter, type ProductChange, type ShopRepository, type SitemapProduct, type StoredContactMessage } from './repository';
 import { storedContactMessage, type ContactAttachmentRow, type ContactMessageRow } from './contactMessages';
-import { facetRows, listingOrder, listingWhere, SQLITE_LISTING, traitValueCounts, type ListingWhereOptions } from './listingQuery';
+import { facetKey, facetRows, listingOrder, listingWhere, SQLITE_LISTING, traitValueCounts, type ListingWhereOptions } from './listingQuery';
+
+export { facetKey } from './listingQuery';
 import { TtlCache } from './ttlCache';
 import { loadVehiclePage, loadVehiclePagePaths } from './vehiclePages';
 import type { VehiclePageKind } from '../../src/domain/vehiclePages';
@@ -64,6 +66,8 @@ import {
   type RebateRow,
   type SizeRow,
   FIT_COLUMNS,
+  LISTING_PRODUCT_SELECT,
+  type ListingRow,
 } from './shopViews';
 
 export { ftsQuery } from './searchTerms';
@@ -211,6 +215,11 @@ export class SqliteShopRepository implements ShopRepository {
     return this.counts.getOrSet(`${kind}|${facetKey(filter)}`, compute) as T;
   }
 
+  /** Drops the kept counts (a catalogue change, here or in another process). */
+  clearCaches(): void {
+    this.counts.clear();
+  }
+
   async categoryCounts(filter: ListingFilter): Promise<Array<[number, string, number]>> {
     return this.cachedCount('categories', filter, () => {
       const { sql, params } = this.where(filter, { skip: 'category' });
@@ -312,13 +321,11 @@ export class SqliteShopRepository implements ShopRepository {
     const ids = this.listingIds(filter, size, (page - 1) * size);
     const fetched = ids.length
       ? (this.stmt(
-          `SELECT p.*, s.size_id, s.price_gross, s.status, s.stock, (SELECT COUNT(*) FROM sizes z WHERE z.product_id = p.id) AS size_count, ${FIRST_PICTURE('p.id')},
+          `SELECT ${LISTING_PRODUCT_SELECT}, s.size_id, s.price_gross, s.status, s.stock, (SELECT COUNT(*) FROM sizes z WHERE z.product_id = p.id) AS size_count, ${FIRST_PICTURE('p.id')},
              ${filter.vehicle !== undefined ? 'p.id IN (SELECT f.product_id FROM fitments f WHERE f.engine_id = ?)' : '0'} AS fits
            FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0
            WHERE p.id IN (${ids.map(() => '?').join(',')})`,
-        ).all(...(filter.vehicle !== undefined ? [filter.vehicle] : []), ...ids) as Array<
-          ProductRow & { size_id: string; price_gross: number; status: string; stock: number; size_count: number; fits: number }
-        >)
+        ).all(...(filter.vehicle !== undefined ? [filter.vehicle] : []), ...ids) as ListingRow[])
       : [];
     const byId = new Map(fetched.map((r) => [r.id, r]));
     const rows = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
@@ -753,7 +760,7 @@ export class SqliteShopRepository implements ShopRepository {
       if (!verdict.ok) return verdict;
       if (verdict.count === 0) {
         this.stmt('DELETE FROM basket_lines WHERE visitor_id = ? AND product_id = ? AND size_id = ? AND additional = ?').run(visitorId, change.productId, change.sizeId, change.additional);
-        return { ok: true };
+        return { ok: true, pendingTracking: this.pendingTrackingCount(visitorId) };
       }
       this.ensureVisitorRow(visitorId);
       this.stmt(
@@ -763,7 +770,8 @@ export class SqliteShopRepository implements ShopRepository {
       ).run(visitorId, change.productId, change.sizeId, change.additional, verdict.count, new Date().toISOString(), change.vehicle?.engineId ?? null, change.vehicle?.label ?? null);
       // A change to the basket is what the shop's analytics want to hear about.
       this.stmt('UPDATE visitors SET pending_tracking = pending_tracking + 1 WHERE id = ?').run(visitorId);
-      return { ok: true };
+      // The events now waiting, for the answer's header (read here, in the change's transaction).
+      return { ok: true, pendingTracking: this.pendingTrackingCount(visitorId) };
     });
   }
 
@@ -852,11 +860,4 @@ export class SqliteShopRepository implements ShopRepository {
       return trackingEvents(pending);
     });
   }
-}
-
-/** The part of a listing filter its counts depend on (not the sort, the page or the vehicle that only marks rows). */
-export function facetKey(filter: ListingFilter): string {
-  const { category, subCategory, engine, replacementCode, axis, brand, model, generation, producer, text, discounted, traits } = filter;
-  const traitKey = (traits ?? []).map(({ trait, value }) => `${trait}:${value}`).join(',');
-  return JSON.stringify([category, subCategory, engine, replacementCode, axis, brand, model, generation, producer, text ? ftsQuery(text) : text, discounted ?? false, traitKey]);
 }

@@ -37,7 +37,7 @@ export function basketRoutes(app: FastifyInstance, repo: ShopRepository): void {
     const vehicle = vehicleEngine !== undefined && vehicleLabel ? { engineId: vehicleEngine, label: vehicleLabel } : undefined;
     const result = await repo.changeBasket(request.visitorId, { mode: mode === '1' ? 'add' : 'set', productId, sizeId, quantity, additional, ...(vehicle ? { vehicle } : {}) });
     if (!result.ok) return sendError(reply, result.status, result.code, result.message, result.params);
-    const pending = await repo.pendingTrackingEvents(request.visitorId);
+    const pending = result.pendingTracking ?? (await repo.pendingTrackingEvents(request.visitorId));
     if (pending > 0) reply.header(TRACKING_EVENTS_HEADER, String(pending));
     reply.header('Cache-Control', 'no-store');
     const answer: BasketChangeResponse = { status: 'ok', basket: await repo.basket(request.visitorId) };

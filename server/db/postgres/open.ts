@@ -1,4 +1,4 @@
-import { userInfo } from 'node:os';
+import { availableParallelism, userInfo } from 'node:os';
 import pg from 'pg';
 import type { PoolClient } from 'pg';
 import { CATALOGUE_COLUMNS, generateCatalogueRows, type CatalogueTable } from '../catalogue/generate';
@@ -12,7 +12,7 @@ export interface PostgresOpenOptions {
   catalogueSize?: number;
   seed?: number;
   today?: Date;
-  /** Connections per process (default 8, or PG_POOL_SIZE). */
+  /** Connections per process (default: PG_POOL_SIZE, else poolSizeFor(WORKERS)). */
   poolSize?: number;
   /** A statement running (or waiting for a lock) longer is cut (default 10 s, or PG_STATEMENT_TIMEOUT_MS). */
   statementTimeoutMs?: number;
@@ -47,7 +47,7 @@ export async function openPostgresShop(options: PostgresOpenOptions) {
 
   const pool = new pg.Pool({
     connectionString,
-    max: options.poolSize ?? Number(process.env.PG_POOL_SIZE || 8),
+    max: options.poolSize ?? poolSizeFromEnv(),
     types: PG_TYPES,
     application_name: 'brake-shop',
     // Waiting for a free connection, or for a new one to open, ends with an error (answered 503).
@@ -79,6 +79,25 @@ export async function openPostgresShop(options: PostgresOpenOptions) {
     await pool.end().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Connections per server process when PG_POOL_SIZE is not set: 8, fewer when a server runs many
+ * processes (WORKERS, default one per core), so that one server holds at most about 48 of
+ * PostgreSQL's 100 default connections and two servers fit beside each other. On a 2-core
+ * machine, 8 per process and 4 per process ran the load bench alike (within the noise).
+ */
+export function poolSizeFor(workers: number): number {
+  return Math.max(2, Math.min(8, Math.floor(48 / Math.max(1, workers))));
+}
+
+function poolSizeFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  if (env.PG_POOL_SIZE) {
+    const size = Number(env.PG_POOL_SIZE);
+    if (!Number.isInteger(size) || size < 1) throw new Error(`PG_POOL_SIZE must be a positive integer, got ${env.PG_POOL_SIZE}`);
+    return size;
+  }
+  return poolSizeFor(env.WORKERS ? Number(env.WORKERS) : availableParallelism());
 }
 
 /** The serving pool's timeouts: PG_STATEMENT_TIMEOUT_MS (default 10 s), PG_CONNECT_TIMEOUT_MS (default 5 s). */
@@ -134,5 +153,7 @@ export async function seedPostgres(client: PoolClient, options: { size: number; 
     await client.query('ROLLBACK');
     throw error;
   }
-  await client.query(`ANALYZE ${names.join(', ')}`);
+  // VACUUM too: a fresh table's visibility map is empty until vacuumed, and index-only scans
+  // (counts, listing walks) would read every row's heap page until autovacuum comes by.
+  await client.query(`VACUUM ANALYZE ${names.join(', ')}`);
 }

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { loadVehiclePage, loadVehiclePagePaths } from '../vehiclePages';
 import type { VehiclePageKind } from '../../../src/domain/vehiclePages';
-import type { Pool, PoolClient, QueryResultRow } from 'pg';
+import type { Pool, PoolClient, QueryConfig, QueryResult, QueryResultRow } from 'pg';
 import {
   TRAIT,
   LISTING_TRAIT_FACETS,
@@ -25,7 +25,8 @@ import { CATALOGUE_CHANNEL, type BasketChange, type BasketChangeResult, type Bra
 import { storedContactMessage, type ContactAttachmentRow, type ContactMessageRow } from '../contactMessages';
 import { cmsPageResponse, cmsSearchEntry, type CmsPageRow } from '../cmsPages';
 import { decideBasketChange, type LimitLine } from '../basketLimits';
-import { facetRows, listingOrder, listingWhere, POSTGRES_LISTING, traitValueCounts } from '../listingQuery';
+import { facetKey, facetRows, listingOrder, listingWhere, POSTGRES_LISTING, traitValueCounts } from '../listingQuery';
+import { TtlCache } from '../ttlCache';
 import { codeKey, codeKeyEnd, tsQuery } from '../searchTerms';
 import {
   AXIS_NAMES,
@@ -60,6 +61,7 @@ import {
   type SizeRow,
   type SmallTables,
   FIT_COLUMNS,
+  LISTING_PRODUCT_SELECT,
 } from '../shopViews';
 
 /** COUNT and SUM answer bigint, some sums numeric: the shop's numbers all fit a JS number. */
@@ -85,16 +87,64 @@ export function toPgSql(sql: string): string {
 
 type Queryable = Pool | PoolClient;
 
+/**
+ * The repository's statements are prepared: each distinct text gets a name (the same on every
+ * connection), so a connection parses and plans it once (PostgreSQL keeps a generic plan when it
+ * costs no more than fresh ones) and later calls send only the values. Listing filters make a
+ * bounded number of texts; past MAX_PREPARED distinct texts, statements go unnamed.
+ */
+const MAX_PREPARED = 2000;
+const statementNames = new Map<string, string>();
+function preparedStatement(text: string, values: unknown[]): QueryConfig {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_PREPARED) {
+    name = `shop_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name ? { name, text, values } : { text, values };
+}
+
+/** PostgreSQL's "cached plan must not change result type" (and other feature errors). */
+const STALE_PREPARED = '0A000';
+
+/**
+ * Runs a prepared statement. One prepared before a migration changed a table's columns (another
+ * server migrating while this one runs) fails with "cached plan must not change result type":
+ * from then on its text goes unprepared, and on the pool it is sent again at once (inside a
+ * transaction, the transaction is run again: see transaction()).
+ */
+async function runPrepared<T extends QueryResultRow>(on: Queryable, statement: QueryConfig, inTransaction: boolean): Promise<QueryResult<T>> {
+  try {
+    return await on.query<T>(statement);
+  } catch (error) {
+    if (statement.name === undefined || (error as { code?: string }).code !== STALE_PREPARED) throw error;
+    statementNames.set(statement.text, '');
+    if (inTransaction) throw error;
+    return on.query<T>({ text: statement.text, values: statement.values });
+  }
+}
+
+/** How many times a basket change reads and decides again when its basket changed meanwhile. */
+const BASKET_CHANGE_ATTEMPTS = 20;
+
 /** A statement that only reads (sent again once when its connection dies). */
 const READ_ONLY = /^\s*SELECT\b/i;
 
-/** Transient conflicts between concurrent transactions: the transaction is run again. */
-const RETRYABLE = new Set(['40001', '40P01']);
+/** Transient conflicts between concurrent transactions (and a stale prepared statement): the transaction is run again. */
+const RETRYABLE = new Set(['40001', '40P01', STALE_PREPARED]);
 
 const ENGINE_COLUMNS = `b.name AS brand, m.name AS model, g.name AS generation, e.name AS engine, e.id AS "engineId"`;
 const ENGINE_JOINS = `FROM fitments f JOIN engines e ON e.id = f.engine_id JOIN generations g ON g.id = e.generation_id
   JOIN models m ON m.id = g.model_id JOIN brands b ON b.id = m.brand_id`;
+/**
+ * ENGINE_JOINS for one product's few fits: each engine read by its key (the OFFSET 0 keeps the
+ * planner from hashing the whole engines table for a couple of dozen rows).
+ */
+const ONE_PRODUCT_ENGINE_JOINS = `FROM fitments f CROSS JOIN LATERAL (SELECT e.id, e.name, e.generation_id, e.cv FROM engines e WHERE e.id = f.engine_id OFFSET 0) e
+  JOIN generations g ON g.id = e.generation_id JOIN models m ON m.id = g.model_id JOIN brands b ON b.id = m.brand_id`;
 const ENGINE_ORDER = `b.name COLLATE "C", m.name COLLATE "C", g.year_from, e.cv, e.id`;
+/** The first day of the omnibus window (the lowest price of the last 30 days), as price_history keeps days. */
+const OMNIBUS_FROM = `to_char((now() AT TIME ZONE 'UTC')::date - 30, 'YYYY-MM-DD')`;
 
 /**
  * The shop's storage on PostgreSQL (`pg`, a small pool per process): the same answers as the
@@ -103,6 +153,9 @@ const ENGINE_ORDER = `b.name COLLATE "C", m.name COLLATE "C", g.year_from, e.cv,
  * after the other and the quantity rules hold.
  */
 export class PostgresShopRepository implements ShopRepository {
+  /** Listing totals and facet counts per filter (see cachedCount). */
+  private readonly counts = new TtlCache<string, Promise<unknown>>(1000, 60_000);
+
   private constructor(
     private readonly pool: Pool,
     private readonly names: ShopNames,
@@ -159,18 +212,23 @@ export class PostgresShopRepository implements ShopRepository {
    * that way is a DatabaseUnavailable (answered 503).
    */
   private async query<T extends QueryResultRow>(sql: string, params: unknown[], on: Queryable): Promise<T[]> {
-    const text = toPgSql(sql);
-    if (on !== this.pool) return (await on.query<T>(text, params)).rows;
+    return (await this.result<T>(sql, params, on)).rows;
+  }
+
+  /** As query(), with the whole result (rowCount of a write). */
+  private async result<T extends QueryResultRow>(sql: string, params: unknown[], on: Queryable): Promise<QueryResult<T>> {
+    const statement = preparedStatement(toPgSql(sql), params);
+    if (on !== this.pool) return runPrepared<T>(on, statement, true);
     const read = READ_ONLY.test(sql) && !/\bFOR\s+UPDATE\b/i.test(sql);
     try {
-      return (await this.pool.query<T>(text, params)).rows;
+      return await runPrepared<T>(this.pool, statement, false);
     } catch (error) {
       if (!isConnectionLoss(error) && !isTimeout(error)) throw error;
       if (!read || !isConnectionLoss(error)) throw new DatabaseUnavailable('The database is not answering', !read, error);
       // Sent once more on a connection of its own: the pool's other idle connections may have
       // died in the same blow (a restart, a failover) without having noticed yet.
       try {
-        return await this.onFreshConnection<T>(text, params);
+        return await this.onFreshConnection<T>(statement);
       } catch (again) {
         if (isConnectionLoss(again) || isTimeout(again)) throw new DatabaseUnavailable('The database is not answering', false, again);
         throw again;
@@ -178,12 +236,12 @@ export class PostgresShopRepository implements ShopRepository {
     }
   }
 
-  private async onFreshConnection<T extends QueryResultRow>(text: string, params: unknown[]): Promise<T[]> {
+  private async onFreshConnection<T extends QueryResultRow>(statement: QueryConfig): Promise<QueryResult<T>> {
     const client = new pg.Client(this.pool.options);
     client.on('error', () => undefined);
     try {
       await client.connect();
-      return (await client.query<T>(text, params)).rows;
+      return await client.query<T>({ text: statement.text, values: statement.values });
     } finally {
       await client.end().catch(() => undefined);
     }
@@ -280,62 +338,112 @@ export class PostgresShopRepository implements ShopRepository {
 
   /* ---------------------------------------------------------------- listing */
 
+  /**
+   * A count over the filtered catalogue, kept a minute per filter (as the SQLite repository
+   * does): facet counts and totals are asked for again with every page and sort, and a
+   * catalogue change drops them (see clearCaches). Calls for a filter being counted share the
+   * answer in flight; a failed count is not kept.
+   */
+  private cachedCount<T>(kind: string, filter: ListingFilter, compute: () => Promise<T>): Promise<T> {
+    const key = `${kind}|${facetKey(filter)}`;
+    const hit = this.counts.get(key) as Promise<T> | undefined;
+    if (hit) return hit;
+    const answer = compute();
+    this.counts.set(key, answer);
+    answer.catch(() => this.counts.delete(key));
+    return answer;
+  }
+
+  /** Drops the kept counts (a catalogue change, here or on another server). */
+  clearCaches(): void {
+    this.counts.clear();
+  }
+
   async categoryCounts(filter: ListingFilter): Promise<Array<[number, string, number]>> {
-    const { sql, params } = listingWhere(filter, POSTGRES_LISTING, { skip: 'category' });
-    const [counted, categories] = await Promise.all([
-      this.all<{ id: number; n: number }>(`SELECT p.category_id AS id, COUNT(*) AS n FROM products p ${sql} GROUP BY p.category_id`, params),
-      this.all<{ id: number; name: string }>('SELECT id, name FROM categories WHERE parent_id IS NULL ORDER BY position, id'),
-    ]);
-    const counts = new Map(counted.map((r) => [r.id, r.n]));
-    return categories.map((c) => [c.id, c.name, counts.get(c.id) ?? 0]);
+    return this.cachedCount('categories', filter, async () => {
+      const { sql, params } = listingWhere(filter, POSTGRES_LISTING, { skip: 'category' });
+      // The top-level categories in menu order, each with its count (0 when none match).
+      const rows = await this.all<{ id: number; name: string; n: number }>(
+        `SELECT c.id, c.name, COALESCE(counted.n, 0) AS n FROM categories c
+         LEFT JOIN (SELECT p.category_id, COUNT(*) AS n FROM products p ${sql} GROUP BY p.category_id) counted ON counted.category_id = c.id
+         WHERE c.parent_id IS NULL ORDER BY c.position, c.id`,
+        params,
+      );
+      return rows.map((r) => [r.id, r.name, r.n] as [number, string, number]);
+    });
   }
 
   async axisCounts(filter: ListingFilter): Promise<Array<[number, string, number]>> {
-    const { sql, params } = listingWhere(filter, POSTGRES_LISTING, { skip: 'axis' });
-    const rows = await this.all<{ id: number; n: number }>(
-      `SELECT p.axis_id AS id, COUNT(*) AS n FROM products p ${sql} ${sql ? 'AND' : 'WHERE'} p.axis_id IS NOT NULL GROUP BY p.axis_id ORDER BY p.axis_id`,
-      params,
-    );
-    return rows.map((r) => [r.id, AXIS_NAMES[r.id] ?? String(r.id), r.n]);
+    return this.cachedCount('axes', filter, async () => {
+      const { sql, params } = listingWhere(filter, POSTGRES_LISTING, { skip: 'axis' });
+      const rows = await this.all<{ id: number; n: number }>(
+        `SELECT p.axis_id AS id, COUNT(*) AS n FROM products p ${sql} ${sql ? 'AND' : 'WHERE'} p.axis_id IS NOT NULL GROUP BY p.axis_id ORDER BY p.axis_id`,
+        params,
+      );
+      return rows.map((r) => [r.id, AXIS_NAMES[r.id] ?? String(r.id), r.n] as [number, string, number]);
+    });
   }
 
+  private producerCounts(filter: ListingFilter): Promise<Array<[number, string, number]>> {
+    return this.cachedCount('producers', filter, async () => {
+      const { sql, params } = listingWhere({ ...filter, producer: undefined }, POSTGRES_LISTING);
+      const rows = await this.all<{ id: number; n: number }>(`SELECT p.producer_id AS id, COUNT(*) AS n FROM products p ${sql} GROUP BY p.producer_id ORDER BY n DESC, p.producer_id`, params);
+      return rows.map((r) => [r.id, this.names.producers.get(r.id) ?? '', r.n] as [number, string, number]);
+    });
+  }
+
+  /** The brake-system trait facets of a listing (LISTING_TRAIT_FACETS), each kept a minute per filter like the other counts. */
+  private traitFacets(filter: ListingFilter): Promise<Array<{ trait: number; values: Array<[number, string, number]> }>> {
+    return Promise.all(
+      LISTING_TRAIT_FACETS.map(async (trait) => ({
+        trait,
+        values: await this.cachedCount(`trait:${trait}`, { ...filter, traits: (filter.traits ?? []).filter((t) => t.trait !== trait) }, async () => {
+          const counts = traitValueCounts(filter, trait, POSTGRES_LISTING);
+          return facetRows(await this.all<{ id: number; name: string; n: number }>(counts.sql, counts.params));
+        }),
+      })),
+    );
+  }
+
+  private listingTotal(filter: ListingFilter): Promise<number> {
+    return this.cachedCount('total', filter, async () => {
+      const { sql, params } = listingWhere(filter, POSTGRES_LISTING);
+      return (await this.one<{ n: number }>(`SELECT COUNT(*) AS n FROM products p ${sql}`, params))?.n ?? 0;
+    });
+  }
+
+  /**
+   * One page of a listing: the page's rows in one statement (the planner walks the sort's index,
+   * migration 11, when the filter keeps many products, or sorts the few it keeps), the total and
+   * the facet counts from the kept counts (one statement each the first time a filter is seen).
+   */
   async listing(filter: ListingFilter, page: number, pageSize: number): Promise<ListingResponse> {
     const size = Math.min(Math.max(pageSize, 1), PAGE_SIZE_MAX);
     const { sql, params } = listingWhere(filter, POSTGRES_LISTING);
-    const producerWhere = listingWhere({ ...filter, producer: undefined }, POSTGRES_LISTING);
     const vehicle = filter.vehicle !== undefined;
-    const traitFacets = Promise.all(
-      LISTING_TRAIT_FACETS.map(async (trait) => {
-        const counts = traitValueCounts(filter, trait, POSTGRES_LISTING);
-        return { trait, values: facetRows(await this.all<{ id: number; name: string; n: number }>(counts.sql, counts.params)) };
-      }),
-    );
-    const [totalRow, rows, producers, categories, axes, facets] = await Promise.all([
-      this.one<{ n: number }>(`SELECT COUNT(*) AS n FROM products p ${sql}`, params),
+    const [total, rows, producers, categories, axes, traitFacets] = await Promise.all([
+      this.listingTotal(filter),
       this.all<ListingRow>(
-        `SELECT p.*, s.size_id, s.price_gross, s.status, s.stock, (SELECT COUNT(*) FROM sizes z WHERE z.product_id = p.id) AS size_count, ${FIRST_PICTURE('p.id')},
+        `SELECT ${LISTING_PRODUCT_SELECT}, s.size_id, s.price_gross, s.status, s.stock, (SELECT COUNT(*) FROM sizes z WHERE z.product_id = p.id) AS size_count, ${FIRST_PICTURE('p.id')},
            ${vehicle ? 'EXISTS (SELECT 1 FROM fitments f WHERE f.product_id = p.id AND f.engine_id = ?)' : 'FALSE'} AS fits
          FROM products p JOIN sizes s ON s.product_id = p.id AND s.position = 0
          ${sql} ORDER BY ${listingOrder(filter.sort, POSTGRES_LISTING)} LIMIT ? OFFSET ?`,
         [...(vehicle ? [filter.vehicle] : []), ...params, size, (page - 1) * size],
       ),
-      this.all<{ id: number; n: number }>(
-        `SELECT p.producer_id AS id, COUNT(*) AS n FROM products p ${producerWhere.sql} GROUP BY p.producer_id ORDER BY n DESC, p.producer_id`,
-        producerWhere.params,
-      ),
+      this.producerCounts(filter),
       this.categoryCounts(filter),
       this.axisCounts(filter),
-      traitFacets,
+      this.traitFacets(filter),
     ]);
     return {
       products: rows.map((r) => listingProduct(r, filter, this.names)),
-      total: totalRow?.n ?? 0,
+      total,
       page,
       pageSize: size,
       categories,
-      producers: producers.map((r) => [r.id, this.names.producers.get(r.id) ?? '', r.n] as [number, string, number]),
+      producers,
       axes,
-      traitFacets: facets,
+      traitFacets,
       query: {},
     };
   }
@@ -387,10 +495,6 @@ export class PostgresShopRepository implements ShopRepository {
     return this.one<ProductRow>(`SELECT p.*, ${FIRST_PICTURE('p.id')} FROM products p WHERE p.id = ?`, [id], on);
   }
 
-  private sizes(id: number): Promise<SizeRow[]> {
-    return this.all<SizeRow>('SELECT * FROM sizes WHERE product_id = ? ORDER BY position, size_id', [id]);
-  }
-
   /** Rows of many products at once, grouped by product id. */
   private async grouped<T extends QueryResultRow & { product_id: number }>(sql: string, ids: number[]): Promise<Map<number, T[]>> {
     const groups = new Map<number, T[]>();
@@ -424,36 +528,58 @@ export class PostgresShopRepository implements ShopRepository {
     const rows = ids.length
       ? await this.all<{ product_id: number; size_id: string; gross: number; net: number }>(
           `SELECT product_id, size_id, MIN(price_gross) AS gross, MIN(price_net) AS net FROM price_history
-           WHERE product_id = ANY(?) AND day >= to_char((now() AT TIME ZONE 'UTC')::date - 30, 'YYYY-MM-DD') GROUP BY product_id, size_id`,
+           WHERE product_id = ANY(?) AND day >= ${OMNIBUS_FROM} GROUP BY product_id, size_id`,
           [ids],
         )
       : [];
     return new Map(rows.map((r) => [`${r.product_id}|${r.size_id}`, { gross: r.gross, net: r.net ?? 0 }]));
   }
 
+  /**
+   * A product page in one statement: the product with its sizes, traits, engines, rebate tiers,
+   * lowest prices of the last 30 days and bundle total, each gathered as JSON by the database.
+   */
   async productPage(id: number): Promise<ProductPageData | null> {
-    const [product, sizes, params, engines, rebates, omnibus, bundle] = await Promise.all([
-      this.product(id),
-      this.sizes(id),
-      this.parameterRows([id]),
-      this.engineRows([id]),
-      this.all<RebateRow>('SELECT threshold, threshold_end, value FROM rebates WHERE product_id = ? ORDER BY threshold', [id]),
-      this.omnibus([id]),
-      this.one<{ total: number | null }>(
-        'SELECT SUM(s.price_gross * b.quantity) AS total FROM bundle_items b JOIN sizes s ON s.product_id = b.product_id AND s.position = 0 WHERE b.bundle_id = ?',
-        [id],
-      ),
-    ]);
-    if (!product) return null;
+    const row = await this.one<{
+      product: ProductRow;
+      sizes: SizeRow[] | null;
+      params: Array<{ param_id: number; param_name: string; id: number; name: string }> | null;
+      engines: EngineRow[] | null;
+      rebates: RebateRow[] | null;
+      omnibus: Array<{ size_id: string; gross: number; net: number | null }> | null;
+      bundle_total: number | null;
+      picture: string | null;
+    }>(
+      `SELECT row_to_json(p) AS product,
+         (SELECT json_agg(s ORDER BY s.position, s.size_id) FROM sizes s WHERE s.product_id = p.id) AS sizes,
+         (SELECT json_agg(json_build_object('param_id', v.param_id, 'param_name', v.param_name, 'id', v.id, 'name', v.name) ORDER BY v.param_id, v.name COLLATE "C")
+            FROM product_params pp JOIN param_values v ON v.id = pp.value_id WHERE pp.product_id = p.id) AS params,
+         (SELECT json_agg(json_build_object('brand', b.name, 'model', m.name, 'generation', g.name, 'engine', e.name, 'engineId', e.id) ORDER BY ${ENGINE_ORDER})
+            ${ONE_PRODUCT_ENGINE_JOINS} WHERE f.product_id = p.id) AS engines,
+         (SELECT json_agg(json_build_object('threshold', r.threshold, 'threshold_end', r.threshold_end, 'value', r.value) ORDER BY r.threshold)
+            FROM rebates r WHERE r.product_id = p.id) AS rebates,
+         (SELECT json_agg(json_build_object('size_id', h.size_id, 'gross', h.gross, 'net', h.net))
+            FROM (SELECT size_id, MIN(price_gross) AS gross, MIN(price_net) AS net FROM price_history
+                  WHERE product_id = p.id AND day >= ${OMNIBUS_FROM} GROUP BY size_id) h) AS omnibus,
+         CASE WHEN p.type = 'product_bundle' THEN
+           (SELECT SUM(s.price_gross * b.quantity) FROM bundle_items b JOIN sizes s ON s.product_id = b.product_id AND s.position = 0 WHERE b.bundle_id = p.id)
+         END AS bundle_total,
+         ${FIRST_PICTURE('p.id')}
+       FROM products p WHERE p.id = ?`,
+      [id],
+    );
+    if (!row) return null;
+    const sizes = row.sizes ?? [];
+    const omnibus = new Map((row.omnibus ?? []).map((o) => [o.size_id, { gross: o.gross, net: o.net ?? 0 }]));
     return productPageData(
       {
-        product,
+        product: { ...row.product, picture: row.picture },
         sizes,
-        params: awardedParameters(params.get(id) ?? []),
-        engines: engineList(engines.get(id)),
-        rebates,
-        omnibus: new Map(sizes.flatMap((s) => { const o = omnibus.get(`${id}|${s.size_id}`); return o ? [[s.size_id, o] as const] : []; })),
-        bundleTotal: product.type === 'product_bundle' ? (bundle?.total ?? null) : null,
+        params: awardedParameters(row.params ?? []),
+        engines: row.engines ?? [],
+        rebates: row.rebates ?? [],
+        omnibus: new Map(sizes.flatMap((s) => { const o = omnibus.get(s.size_id); return o ? [[s.size_id, o] as const] : []; })),
+        bundleTotal: row.bundle_total,
       },
       this.names,
       this.pageSettings,
@@ -669,7 +795,7 @@ export class PostgresShopRepository implements ShopRepository {
   }
 
   private async ensureVisitorRow(id: string, on: Queryable): Promise<void> {
-    await on.query('INSERT INTO visitors (id, created_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [id, new Date().toISOString()]);
+    await this.result('INSERT INTO visitors (id, created_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [id, new Date().toISOString()], on);
   }
 
   async basket(visitorId: string): Promise<BasketSummary> {
@@ -693,58 +819,69 @@ export class PostgresShopRepository implements ShopRepository {
   }
 
   /**
-   * One basket change: the visitor's row is locked (created when new), the product, its size and
-   * every line of the product in the basket read, the change decided by `decideBasketChange`
-   * (server/db/basketLimits.ts, the one decision both backends call) and written, all in one
-   * transaction; a refusal rolls back, so it leaves nothing behind.
+   * One basket change, in as few round trips as the decision allows: one statement reads the
+   * product, its size, the visitor's lines of the product, their line count and their basket's
+   * version (all from one snapshot); `decideBasketChange` (server/db/basketLimits.ts, the one
+   * decision both backends call) decides; one statement writes the line and raises the version,
+   * only if the version is still the one read (a new visitor's row is made by that statement).
+   * When another change of the same basket came in between (a double click, a second tab, another
+   * server), nothing is written and the change is read and decided again: every change applies
+   * to the basket the previous one left, as under a lock, without BEGIN and COMMIT round trips.
+   * A refusal writes nothing. The answer carries the visitor's pending analytics events.
    */
   async changeBasket(visitorId: string, change: BasketChange): Promise<BasketChangeResult> {
     if (!Number.isSafeInteger(change.productId)) {
       return { ok: false, status: 404, code: 'product_not_found', message: 'Prodotto non trovato' };
     }
-    return this.transaction<BasketChangeResult>(async (client, rollback) => {
-      // Lock the visitor's row (made first when new): their changes go one at a time.
-      const locked = await client.query('SELECT 1 FROM visitors WHERE id = $1 FOR UPDATE', [visitorId]);
-      if (!locked.rowCount) {
-        await this.ensureVisitorRow(visitorId, client);
-        await client.query('SELECT 1 FROM visitors WHERE id = $1 FOR UPDATE', [visitorId]);
-      }
-      // The product, its size, every line of the product and the basket's line count in one round trip.
-      const { rows } = await client.query<{ product: ProductRow; size: SizeRow | null; lines: LimitLine[] | null; basket_lines: number }>(
+    for (let attempt = 1; attempt <= BASKET_CHANGE_ATTEMPTS; attempt++) {
+      const found = await this.one<{ product: ProductRow; size: SizeRow | null; lines: LimitLine[] | null; basket_lines: number; version: number | null; pending: number | null }>(
         `SELECT row_to_json(p) AS product, row_to_json(s) AS size,
            (SELECT json_agg(json_build_object('sizeId', l.size_id, 'additional', l.additional, 'count', l.count))
               FROM basket_lines l WHERE l.visitor_id = $1 AND l.product_id = $2) AS lines,
-           (SELECT COUNT(*) FROM basket_lines l WHERE l.visitor_id = $1) AS basket_lines
-         FROM products p LEFT JOIN sizes s ON s.product_id = p.id AND s.size_id = $3 WHERE p.id = $2`,
+           (SELECT COUNT(*) FROM basket_lines l WHERE l.visitor_id = $1) AS basket_lines,
+           v.basket_version AS version, v.pending_tracking AS pending
+         FROM products p LEFT JOIN sizes s ON s.product_id = p.id AND s.size_id = $3 LEFT JOIN visitors v ON v.id = $1 WHERE p.id = $2`,
         [visitorId, change.productId, change.sizeId],
       );
-      const found = rows[0];
-      const verdict = decideBasketChange({
-        product: found?.product ?? null,
-        size: found?.size ?? null,
-        productLines: found?.lines ?? [],
-        basketLines: found?.basket_lines ?? 0,
-        change,
-      });
-      if (!verdict.ok) return rollback(verdict);
+      const lines = found?.lines ?? [];
+      const verdict = decideBasketChange({ product: found?.product ?? null, size: found?.size ?? null, productLines: lines, basketLines: found?.basket_lines ?? 0, change });
+      if (!verdict.ok) return verdict;
+      const pending = found?.pending ?? 0;
+      const version = found?.version ?? null;
       const line = [visitorId, change.productId, change.sizeId, change.additional];
       if (verdict.count === 0) {
-        const removed = await client.query('DELETE FROM basket_lines WHERE visitor_id = $1 AND product_id = $2 AND size_id = $3 AND additional = $4', line);
-        // SQLite leaves a new visitor's row out when nothing was written: so does this.
-        return removed.rowCount ? { ok: true } : rollback({ ok: true });
+        // Nothing to remove: nothing written (a new visitor's row is not made for it).
+        if (version === null || !lines.some((l) => l.sizeId === change.sizeId && l.additional === change.additional)) return { ok: true, pendingTracking: pending };
+        const removed = await this.one<{ pending_tracking: number }>(
+          `WITH v AS (UPDATE visitors SET basket_version = basket_version + 1 WHERE id = $1 AND basket_version = $5::bigint RETURNING pending_tracking),
+             gone AS (DELETE FROM basket_lines l USING v WHERE l.visitor_id = $1 AND l.product_id = $2 AND l.size_id = $3 AND l.additional = $4)
+           SELECT pending_tracking FROM v`,
+          [...line, version],
+        );
+        if (removed) return { ok: true, pendingTracking: removed.pending_tracking };
+        continue;
       }
-      // The line and the visitor's pending analytics event in one statement.
-      await client.query(
-        `WITH line AS (
-           INSERT INTO basket_lines (visitor_id, product_id, size_id, additional, count, added_at, vehicle_engine, vehicle_label) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-           ON CONFLICT (visitor_id, product_id, size_id, additional) DO UPDATE SET count = excluded.count,
-             vehicle_engine = COALESCE(excluded.vehicle_engine, basket_lines.vehicle_engine), vehicle_label = COALESCE(excluded.vehicle_label, basket_lines.vehicle_label)
-         )
-         UPDATE visitors SET pending_tracking = pending_tracking + 1 WHERE id = $1`,
-        [...line, verdict.count, new Date().toISOString(), change.vehicle?.engineId ?? null, change.vehicle?.label ?? null],
+      // The visitor's row (made when new) with its version raised and one more pending analytics
+      // event, and the line, in one statement; no row comes back when the version moved meanwhile.
+      const visitorRow =
+        version === null
+          ? `INSERT INTO visitors (id, created_at, basket_version, pending_tracking) VALUES ($1, $6, 1, 1) ON CONFLICT (id) DO NOTHING RETURNING pending_tracking`
+          : `UPDATE visitors SET basket_version = basket_version + 1, pending_tracking = pending_tracking + 1 WHERE id = $1 AND basket_version = $9::bigint RETURNING pending_tracking`;
+      const written = await this.one<{ pending_tracking: number }>(
+        `WITH v AS (${visitorRow}),
+           line AS (
+             INSERT INTO basket_lines (visitor_id, product_id, size_id, additional, count, added_at, vehicle_engine, vehicle_label)
+             SELECT $1::text, $2::bigint, $3::text, $4::text, $5::double precision, $6::text, $7::bigint, $8::text FROM v
+             ON CONFLICT (visitor_id, product_id, size_id, additional) DO UPDATE SET count = excluded.count,
+               vehicle_engine = COALESCE(excluded.vehicle_engine, basket_lines.vehicle_engine), vehicle_label = COALESCE(excluded.vehicle_label, basket_lines.vehicle_label)
+           )
+         SELECT pending_tracking FROM v`,
+        [...line, verdict.count, new Date().toISOString(), change.vehicle?.engineId ?? null, change.vehicle?.label ?? null, ...(version === null ? [] : [version])],
       );
-      return { ok: true };
-    });
+      if (written) return { ok: true, pendingTracking: written.pending_tracking };
+    }
+    // Changed by others on every attempt: answered 503, the client may try again.
+    throw new DatabaseUnavailable('The basket kept changing under this change', true, new Error(`basket of ${visitorId} changed ${BASKET_CHANGE_ATTEMPTS} times`));
   }
 
   async removeFromBasket(visitorId: string, lines: Array<{ id: number; size: string; additional: string }>): Promise<number> {
@@ -754,10 +891,12 @@ export class PostgresShopRepository implements ShopRepository {
       let removed = 0;
       for (const line of valid) {
         const key = [visitorId, line.id, line.size, line.additional];
-        removed += (await client.query('DELETE FROM basket_lines WHERE visitor_id = $1 AND product_id = $2 AND size_id = $3 AND additional = $4', key)).rowCount ?? 0;
+        removed += (await this.result('DELETE FROM basket_lines WHERE visitor_id = $1 AND product_id = $2 AND size_id = $3 AND additional = $4', key, client)).rowCount ?? 0;
         // A withdrawn line (no longer sold) goes too: the shopper dismissed it.
-        removed += (await client.query('DELETE FROM basket_lines_withdrawn WHERE visitor_id = $1 AND product_id = $2 AND size_id = $3 AND additional = $4', key)).rowCount ?? 0;
+        removed += (await this.result('DELETE FROM basket_lines_withdrawn WHERE visitor_id = $1 AND product_id = $2 AND size_id = $3 AND additional = $4', key, client)).rowCount ?? 0;
       }
+      // A basket change reading meanwhile writes only on the version it read (see changeBasket).
+      if (removed) await this.result('UPDATE visitors SET basket_version = basket_version + 1 WHERE id = $1', [visitorId], client);
       return removed;
     });
   }
@@ -769,7 +908,7 @@ export class PostgresShopRepository implements ShopRepository {
   /* ---------------------------------------------------------------- catalogue writes */
 
   async updateProduct(id: number, change: ProductChange): Promise<boolean> {
-    return this.transaction(async (client) => {
+    const changed = await this.transaction(async (client) => {
       const found = await this.one<{ id: number }>('SELECT id FROM products WHERE id = ? FOR UPDATE', [id], client);
       if (!found) return false;
       if (change.price !== undefined) {
@@ -787,6 +926,8 @@ export class PostgresShopRepository implements ShopRepository {
       await this.logCatalogueChange(client, id);
       return true;
     });
+    if (changed) this.counts.clear();
+    return changed;
   }
 
   async catalogueReplaced(): Promise<void> {
@@ -794,6 +935,7 @@ export class PostgresShopRepository implements ShopRepository {
       await this.logCatalogueChange(client, null);
       return true;
     });
+    this.counts.clear();
   }
 
   /** The change log row and the notification, both in the writing transaction: sent to every listener on commit. */
@@ -821,6 +963,8 @@ export class PostgresShopRepository implements ShopRepository {
       connection.on('notification', (message) => {
         if (message.channel !== CATALOGUE_CHANNEL) return;
         const id = Number(message.payload);
+        // Another process changed the catalogue: this process's counts go too.
+        this.counts.clear();
         if (message.payload !== 'all' && Number.isInteger(id)) return listener([id]);
         // The whole catalogue: its names first, then whatever was drawn from the old one goes.
         void this.reloadSmallTables()
@@ -832,6 +976,7 @@ export class PostgresShopRepository implements ShopRepository {
         client = null;
         void connection.end().catch(() => undefined);
         // Changes may have been missed while the connection was down: drop everything.
+        this.counts.clear();
         listener('all');
         again();
       });

@@ -271,6 +271,65 @@ export const PG_MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
       ALTER TABLE basket_lines ADD COLUMN vehicle_label TEXT;
     `,
   },
+  {
+    id: 11,
+    name: 'listing indexes',
+    sql: `
+      -- As SQLite's migration 5: a listing page is read in index order and stops after one
+      -- page, by category (or sub-category) and popularity, name or price, or by one of those
+      -- alone. The price a listing sorts by is the first size's; products keep a copy
+      -- (first_price, kept by statement triggers on sizes) so that one index holds category and
+      -- price together. The name order is the listing's (server/db/listingQuery.ts,
+      -- POSTGRES_LISTING.nameOrder): ASCII letters folded, then byte order.
+      ALTER TABLE products ADD COLUMN first_price DOUBLE PRECISION;
+      UPDATE products p SET first_price = s.price_gross FROM sizes s WHERE s.product_id = p.id AND s.position = 0;
+      CREATE FUNCTION shop_first_price_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE products p SET first_price = n.price_gross FROM new_sizes n WHERE n.product_id = p.id AND n.position = 0;
+        RETURN NULL;
+      END $$;
+      CREATE FUNCTION shop_first_price_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE products p SET first_price = (SELECT s.price_gross FROM sizes s WHERE s.product_id = p.id AND s.position = 0)
+        WHERE p.id IN (SELECT product_id FROM old_sizes UNION SELECT product_id FROM new_sizes);
+        RETURN NULL;
+      END $$;
+      CREATE FUNCTION shop_first_price_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE products p SET first_price = (SELECT s.price_gross FROM sizes s WHERE s.product_id = p.id AND s.position = 0)
+        WHERE p.id IN (SELECT product_id FROM old_sizes WHERE position = 0);
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER sizes_first_price_insert AFTER INSERT ON sizes REFERENCING NEW TABLE AS new_sizes
+        FOR EACH STATEMENT EXECUTE FUNCTION shop_first_price_inserted();
+      CREATE TRIGGER sizes_first_price_update AFTER UPDATE ON sizes REFERENCING OLD TABLE AS old_sizes NEW TABLE AS new_sizes
+        FOR EACH STATEMENT EXECUTE FUNCTION shop_first_price_updated();
+      CREATE TRIGGER sizes_first_price_delete AFTER DELETE ON sizes REFERENCING OLD TABLE AS old_sizes
+        FOR EACH STATEMENT EXECUTE FUNCTION shop_first_price_deleted();
+      CREATE INDEX products_category_popular ON products(category_id, popularity DESC, id);
+      CREATE INDEX products_category_name ON products(category_id, (translate(name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') COLLATE "C"), id);
+      CREATE INDEX products_category_price ON products(category_id, first_price, id);
+      CREATE INDEX products_category_price_desc ON products(category_id, first_price DESC, id);
+      CREATE INDEX products_subcategory ON products(subcategory_id, popularity DESC, id);
+      CREATE INDEX products_name ON products((translate(name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') COLLATE "C"), id);
+      CREATE INDEX products_price ON products(first_price, id);
+      CREATE INDEX products_price_desc ON products(first_price DESC, id);
+      CREATE INDEX products_axis ON products(axis_id);
+      -- The promo zone's filter (products sold below their recommended price).
+      CREATE INDEX sizes_discounted ON sizes(product_id) WHERE srp_gross > price_gross AND price_gross > 0 AND status <> 'disable';
+      ANALYZE products, sizes;
+    `,
+  },
+  {
+    id: 12,
+    name: 'basket versions',
+    sql: `
+      -- Each change of a visitor's basket lines raises basket_version in the same statement: a
+      -- basket change reads the basket, decides (server/db/basketLimits.ts), and writes only if
+      -- the version is still the one it read, otherwise it reads again (pgRepository.changeBasket).
+      ALTER TABLE visitors ADD COLUMN basket_version BIGINT NOT NULL DEFAULT 0;
+    `,
+  },
 ];
 
 /** Any number held by the shop's servers while they migrate or seed: one at a time. */
