@@ -201,12 +201,13 @@ test.describe('the spec at the edges', () => {
   });
 
   test('an "order" status with an unknown delivery time hides shipping information on the whole page', async ({ page }) => {
-    const instalments = page.waitForResponse((response) => response.url().includes('/ajax/instalments.php'));
     // The Polish page: its address (the language is the address's).
     await openProduct(page, P.orderUnknownDelivery, '/pl');
     await expect(page.locator('.shipping-info__unknown')).toHaveText('Produkt na zamówienie: czas wysyłki ustalimy z dostawcą.');
-    // The page's extras (couriers and instalments) are asked for together: once the instalments came, the couriers would have too.
-    await instalments;
+    // The page's extras (couriers and instalments) come together (drawn with the page, or asked together):
+    // once the instalment offer shows, the couriers would have too.
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await expect(page.locator('.instalments')).toBeVisible();
     await expect(page.locator('.delivery-info')).toHaveCount(0);
     await expect(page.locator('.site-main')).not.toContainText(/dni robocze|dzień roboczy/);
     await screenshot(page, 'product-unknown-delivery');
