@@ -108,6 +108,8 @@ test.describe('the spec at the edges', () => {
     await expect(page.locator('.site-footer__legal')).toHaveText('© 2026 FreniShop. Prezzi IVA esclusa.');
 
     // The mini basket: the line and the totals net (worth_net_formatted, shippingCost_net_formatted).
+    // The card's add runs once the page's script does.
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     const added = page.waitForResponse((response) => response.url().includes('/basketchange.php') && response.ok());
     await card.getByRole('button', { name: /Aggiungi/ }).click();
     const basket = (await (await added).json()).basket as { worth_net_formatted: string; shippingCost_net_formatted: string };
