@@ -51,8 +51,9 @@ const root = join(__dirname, '..', '..');
 
 /** The mix: what shoppers ask most (every address a public page a shared cache may keep). */
 async function mixOf(base: string): Promise<string[]> {
-  const listing = (await (await fetch(`${base}/search.php?json=true&traits_alt[24]=148728&limit=60`)).json()) as { products: Array<{ id: number }> };
-  const products = listing.products.slice(0, 12).map((p) => `/product-${p.id}-x.html`);
+  const listing = (await (await fetch(`${base}/search.php?json=true&traits_alt[24]=148728&limit=60`)).json()) as { products: Array<{ id: number; link: string }> };
+  // Each product at its own address (another slug is a 301 to it, issue 24: a redirect is not a page).
+  const products = listing.products.slice(0, 12).map((p) => p.link);
   const listings = ['/search.php?traits_alt[24]=148728', '/search.php?traits_alt[24]=148728&page=2', '/search.php?traits_alt[24]=148728&page=3', '/search.php?traits_alt[24]=148727'];
   const searches = ['/search.php?text=pastiglie', '/search.php?text=brembo', '/search.php?text=dischi%20freno'];
   return [...products, ...listings, ...searches, '/main.php', '/', '/brakes.php'];

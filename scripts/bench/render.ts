@@ -45,7 +45,8 @@ export async function runRenderBench(catalogueSize: number, seconds = 5, connect
     listing: '/search.php?traits_alt[24]=148728',
     'listing page 20': '/search.php?traits_alt[24]=148728&page=20',
     'text search': '/search.php?text=pastiglie%20brembo',
-    product: `/product-${product}-x.html`,
+    // The product's own address (another slug answers a 301 to it, issue 24).
+    product: await canonicalPath(base, `/product-${product}-x.html`),
     basket: '/basketedit.php',
     brakes: '/brakes.php',
     contact: '/contact.php',
@@ -131,4 +132,10 @@ export async function measureStartup(baseUrl: string, pages: Record<string, stri
     });
   }
   return rows;
+}
+
+/** Where an address moves for good (301), or the address itself. */
+async function canonicalPath(base: string, path: string): Promise<string> {
+  const answer = await fetch(base + path, { redirect: 'manual' });
+  return answer.status === 301 ? new URL(answer.headers.get('location')!, base).pathname : path;
 }
