@@ -94,7 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const extraScripts = options.extraScripts ?? extraScriptNames(process.env.EXTRA_SCRIPTS);
   const storage: ShopRepository | undefined = options.repository ?? (options.db ? new SqliteShopRepository(options.db) : undefined);
   if (!storage) throw new Error('buildApp needs a repository (or a SQLite db)');
-  // Text search answers from a short-lived cache of result sets per folded query (any backend).
+  // Text search, brake products and vehicle pages answer from short-lived caches (any backend; server/db/searchCache.ts).
   const cached = withSearchCache(storage);
   const mailer = options.mailer === undefined ? mailerFromEnv() : options.mailer;
   let logMailFailure = (error: unknown, what: string) => console.error(`Could not e-mail ${what}:`, error);

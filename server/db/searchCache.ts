@@ -1,4 +1,5 @@
-import type { BrakeProduct, TextSearchResult } from '../../src/api/wire';
+import type { BrakeProduct, TextSearchResult, VehiclePageData } from '../../src/api/wire';
+import type { VehiclePageKind } from '../../src/domain/vehiclePages';
 import { foldText } from '../../src/domain/searchText';
 import type { BrakeProductFilter, ShopRepository } from './repository';
 import { TtlCache } from './ttlCache';
@@ -20,43 +21,53 @@ export interface SearchCacheOptions {
  * The brake product query (the brakes page: axis, category and the visitor's engine) gets the
  * same treatment, keyed by its filter: its 50 products with their descriptions cost the most
  * of any catalogue read, and the same vehicles come back again and again.
+ *
+ * So do vehicle pages (brand, model, engine), keyed by kind and id: an engine page ranks all its
+ * fits per category, a listing-sized read that is the same for every visitor (issue 25: a vehicle
+ * page no slower than a listing, whose counts are kept a minute the same way).
+ *
+ * A catalogue change (server/catalogueChanges.ts) drops everything kept here (`clearCaches`).
  */
 export function withSearchCache(repo: ShopRepository, options: SearchCacheOptions = {}): ShopRepository & { clearCaches(): void } {
-  const cache = new TtlCache<string, Promise<TextSearchResult>>(options.maxEntries ?? 500, options.ttlMs ?? 30_000, options.now);
-  const textSearch = (text: string, limit: number, lang?: string): Promise<TextSearchResult> => {
-    const folded = foldText(text);
-    // The information pages found depend on the language asked for.
-    const key = `${limit}|${lang ?? ''}|${folded}`;
-    const hit = cache.get(key);
-    if (hit) return hit;
-    const answer = repo.textSearch(folded, limit, lang);
-    cache.set(key, answer);
-    answer.catch(() => cache.delete(key));
-    return answer;
-  };
-  const brakes = new TtlCache<string, Promise<BrakeProduct[]>>(options.maxEntries ?? 500, options.ttlMs ?? 30_000, options.now);
-  const brakeProducts = (filter: BrakeProductFilter): Promise<BrakeProduct[]> => {
-    const key = JSON.stringify([filter.replacementCodes, filter.axis, filter.category, filter.engine, filter.engines, filter.productIds, filter.limit]);
-    const hit = brakes.get(key);
-    if (hit) return hit;
-    const answer = repo.brakeProducts(filter);
-    brakes.set(key, answer);
-    answer.catch(() => brakes.delete(key));
-    return answer;
-  };
+  const caches: Array<TtlCache<string, Promise<unknown>>> = [];
+  /** `compute` behind a cache of its answers by key: calls in flight share one answer, a failed one is not kept. */
+  function keep<A extends unknown[], T>(keyOf: (...args: A) => string, compute: (...args: A) => Promise<T>): (...args: A) => Promise<T> {
+    const cache = new TtlCache<string, Promise<unknown>>(options.maxEntries ?? 500, options.ttlMs ?? 30_000, options.now);
+    caches.push(cache);
+    return (...args: A) => {
+      const key = keyOf(...args);
+      const hit = cache.get(key) as Promise<T> | undefined;
+      if (hit) return hit;
+      const answer = compute(...args);
+      cache.set(key, answer);
+      answer.catch(() => cache.delete(key));
+      return answer;
+    };
+  }
+  // The information pages found depend on the language asked for; the repository is given the folded text.
+  const textSearch = keep(
+    (text: string, limit: number, lang?: string) => `${limit}|${lang ?? ''}|${foldText(text)}`,
+    (text: string, limit: number, lang?: string): Promise<TextSearchResult> => repo.textSearch(foldText(text), limit, lang),
+  );
+  const brakeProducts = keep(
+    (filter: BrakeProductFilter) => JSON.stringify([filter.replacementCodes, filter.axis, filter.category, filter.engine, filter.engines, filter.productIds, filter.limit]),
+    (filter: BrakeProductFilter): Promise<BrakeProduct[]> => repo.brakeProducts(filter),
+  );
+  const vehiclePage = keep(
+    (kind: VehiclePageKind, id: number) => `${kind}|${id}`,
+    (kind: VehiclePageKind, id: number): Promise<VehiclePageData | null> => repo.vehiclePage(kind, id),
+  );
+  const replaced: Partial<Record<PropertyKey, unknown>> = { textSearch, brakeProducts, vehiclePage };
   const bound = new Map<PropertyKey, unknown>();
-  // A catalogue change (server/catalogueChanges.ts) drops every kept answer.
   const clearCaches = () => {
-    cache.clear();
-    brakes.clear();
+    for (const cache of caches) cache.clear();
     // The repository's own (listing counts).
     repo.clearCaches?.();
   };
+  replaced.clearCaches = clearCaches;
   return new Proxy(repo as ShopRepository & { clearCaches(): void }, {
     get(target, property) {
-      if (property === 'clearCaches') return clearCaches;
-      if (property === 'textSearch') return textSearch;
-      if (property === 'brakeProducts') return brakeProducts;
+      if (property in replaced) return replaced[property];
       const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== 'function') return value;
       if (!bound.has(property)) bound.set(property, value.bind(target));

@@ -79,6 +79,24 @@ it('answers a repeated brake product query from the cache, per filter', async ()
   expect(calls).toHaveLength(2);
 });
 
+it('answers a vehicle page again from the cache, per kind and id, until the catalogue changes', async () => {
+  const calls: unknown[] = [];
+  const own = { clearCaches: () => calls.push('own caches cleared') };
+  const repo = { ...own, vehiclePage: async (kind: string, id: number) => (calls.push([kind, id]), { kind, id, calls: calls.length }) } as unknown as ShopRepository;
+  const cached = withSearchCache(repo);
+  const engine = await cached.vehiclePage('engine', 7);
+  expect(await cached.vehiclePage('engine', 7)).toBe(engine);
+  expect(await cached.vehiclePage('model', 7)).not.toBe(engine);
+  expect(calls).toEqual([
+    ['engine', 7],
+    ['model', 7],
+  ]);
+  // A catalogue change drops every kept answer, the repository's own included.
+  cached.clearCaches();
+  expect(await cached.vehiclePage('engine', 7)).not.toBe(engine);
+  expect(calls).toEqual([['engine', 7], ['model', 7], 'own caches cleared', ['engine', 7]]);
+});
+
 describe('TtlCache', () => {
   it('drops the least recently used entry beyond its size', () => {
     const cache = new TtlCache<string, number>(2, 1_000);
