@@ -11,6 +11,11 @@ export interface LighthouseRow {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** What the largest paint was (the last run's), and where its time went: to see what to mend. */
+  lcpElement: string;
+  lcpPhases: string;
+  /** Audits below full marks in accessibility, best practices and SEO (the last run's). */
+  failing: string;
 }
 
 const median = (values: number[]) => {
@@ -20,8 +25,27 @@ const median = (values: number[]) => {
 };
 
 interface LhResult {
-  categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number }>;
+  categories: Record<string, { score: number | null; auditRefs?: Array<{ id: string; weight: number }> }>;
+  audits: Record<string, { numericValue?: number; score?: number | null; details?: LhDetails }>;
+}
+
+interface LhDetails {
+  items?: Array<{ items?: Array<{ node?: { selector?: string; nodeLabel?: string }; phase?: string; timing?: number }> }>;
+}
+
+/** The largest paint's element and its phases (time to first byte, load delay, load time, render delay). */
+function lcpDiagnosis(result: LhResult): { element: string; phases: string } {
+  const tables = result.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const node = tables[0]?.items?.[0]?.node;
+  const phases = (tables[1]?.items ?? []).map((row) => `${row.phase}: ${Math.round(row.timing ?? 0)}`).join(', ');
+  return { element: node ? `${node.selector ?? ''} (${(node.nodeLabel ?? '').slice(0, 40)})` : '', phases };
+}
+
+function failingAudits(result: LhResult): string {
+  const ids = ['accessibility', 'best-practices', 'seo'].flatMap((category) =>
+    (result.categories[category]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && result.audits[ref.id]?.score !== null && (result.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id),
+  );
+  return ids.join(' ');
 }
 
 export async function runLighthouse(baseUrl: string, pages: Record<string, string>, chromePath: string, runs = 3): Promise<LighthouseRow[]> {
@@ -63,6 +87,9 @@ export async function runLighthouse(baseUrl: string, pages: Record<string, strin
         lcpMs: Math.round(audit('largest-contentful-paint')),
         tbtMs: Math.round(audit('total-blocking-time')),
         cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+        lcpElement: samples.length ? lcpDiagnosis(samples[samples.length - 1]).element : '',
+        lcpPhases: samples.length ? lcpDiagnosis(samples[samples.length - 1]).phases : '',
+        failing: samples.length ? failingAudits(samples[samples.length - 1]) : '',
       });
     }
   }

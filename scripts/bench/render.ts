@@ -135,7 +135,7 @@ export async function measureStartup(baseUrl: string, pages: Record<string, stri
 }
 
 /** Where an address moves for good (301), or the address itself. */
-async function canonicalPath(base: string, path: string): Promise<string> {
+export async function canonicalPath(base: string, path: string): Promise<string> {
   const answer = await fetch(base + path, { redirect: 'manual' });
   return answer.status === 301 ? new URL(answer.headers.get('location')!, base).pathname : path;
 }
