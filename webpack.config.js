@@ -91,7 +91,13 @@ const config = (env, argv) => {
     ],
     optimization: {
       minimizer: ['...', new CssMinimizerPlugin()],
-      splitChunks: { chunks: 'async' },
+      splitChunks: {
+        chunks: 'async',
+        // One stylesheet for the whole shop (some 12 KB gzip), linked in every page's head: one
+        // request before the first paint, kept by the browser from page to page, and nothing
+        // drawn by the server waits for a later chunk's styles.
+        cacheGroups: { styles: { name: 'styles', type: 'css/mini-extract', chunks: 'all', enforce: true } },
+      },
     },
     performance: { hints: false },
   };

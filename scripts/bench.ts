@@ -18,7 +18,8 @@ import { BEFORE_PHOTOS, measureFirstScreenImages } from './bench/firstScreenImag
 import { postgresPlans, runVehiclePageBench, type FitmentPlan, type VehiclePageBenchRow } from './bench/vehiclePages';
 
 const FIRST_LOAD_JS_BUDGET_KB = 160;
-const LIGHTHOUSE_BUDGET = { performance: 98, accessibility: 100, bestPractices: 100, seo: 100, cls: 0.02, lcpMs: 1800, tbtMs: 150 };
+/** Issue 24: performance 100, largest paint at most 1.2 s, blocking at most 100 ms, CLS at most 0.02, the other categories 100. */
+const LIGHTHOUSE_BUDGET = { performance: 100, accessibility: 100, bestPractices: 100, seo: 100, cls: 0.02, lcpMs: 1200, tbtMs: 100 };
 /** Landed main before server rendering (issue 13, measured 2026-11-23 on a quiet machine): the figures to compare with. */
 const BEFORE_SERVER_RENDERING = { performance: { home: 72, listing: 69, product: 73, basket: 83, brakes: 62 } as Record<string, number>, lcpMs: '2900-3400', tbtMs: '860-1000', brakesCls: 0.201 };
 const only = (section: string) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(section);
@@ -34,7 +35,8 @@ async function main() {
   const report: Record<string, unknown> = { date: new Date().toISOString(), machine: { cores: (await import('node:os')).cpus().length } };
   try {
     const pages = {
-      home: '/main.php',
+      // The home page at its canonical address (/main.php draws the same page and names / as canonical).
+      home: '/',
       listing: '/search.php?traits_alt[24]=148728',
       // Product 11 has rebate tiers: a buy box with the most to show. Asked at its own address
       // (any other slug is a 301 to it, which Lighthouse and the start-up bench would time too).

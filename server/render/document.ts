@@ -35,25 +35,34 @@ export function inlineScriptText(source: string): string {
   return source.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
 }
 
-/** The id of the script element that carries the store's state (read once by src/app/main.tsx). */
+/** The meta element naming the page chunk's scripts, which src/app/main.tsx loads with the app's (its name is repeated there). */
+export const PAGE_SCRIPTS_META = 'page-scripts';
+
+/** The id of the script element that carries the store's state (read once by src/app/start.tsx). */
 export const STATE_ELEMENT_ID = 'shop-state';
 
 /**
- * The page: the build's template with the page's head, its chunk's styles and script (so the
- * browser fetches them at once and hydrates in one pass), the rendered tree and the state as
+ * The page: the build's template with the page's head, the shop's styles, and the names of its
+ * chunk's scripts (the entry asks for them, and for the app's, once the first screen is painted), the rendered tree and the state as
  * data (`type="application/json"`, never run). Every script tag carries the request's nonce (none on a public page).
  */
 export function pageDocument(assets: BuiltAssets, parts: DocumentParts): string {
-  const chunk = assets.chunks[parts.pageChunk] ?? { js: [], css: [] };
-  const entry = assets.chunks.main ?? { js: [], css: [] };
-  const pageCss = chunk.css.filter((file) => !entry.css.includes(file));
-  const pageJs = chunk.js.filter((file) => !entry.js.includes(file));
+  const none = { js: [], css: [] };
+  const chunk = assets.chunks[parts.pageChunk] ?? none;
+  const entry = assets.chunks.main ?? none;
+  // The app's code (src/app/start.tsx and all it runs) loads after the first screen; its styles,
+  // which the server-drawn components need at once, are linked with the entry's.
+  const app = assets.chunks.app ?? none;
+  const appCss = app.css.filter((file) => !entry.css.includes(file));
+  const pageCss = chunk.css.filter((file) => !entry.css.includes(file) && !app.css.includes(file));
+  const pageJs = chunk.js.filter((file) => !entry.js.includes(file) && !app.js.includes(file));
   // A public page carries no nonce (its inline scripts are allowed by their hashes).
   const nonceAttr = parts.nonce ? ` nonce="${parts.nonce}"` : '';
   const head = [
     parts.head,
-    ...pageCss.map((file) => `<link rel="stylesheet" href="/${escapeHtml(file)}">`),
-    ...pageJs.map((file) => `<script${nonceAttr} defer src="/${escapeHtml(file)}"></script>`),
+    ...[...appCss, ...pageCss].map((file) => `<link rel="stylesheet" href="/${escapeHtml(file)}">`),
+    // The page chunk's script is named, not linked: the entry asks for it with the app's, after the first screen.
+    pageJs.length ? `<meta name="${PAGE_SCRIPTS_META}" content="${pageJs.map((file) => `/${escapeHtml(file)}`).join(' ')}">` : '',
   ].join('');
   const widgetScript = parts.widgetScript ? `<script${nonceAttr}>${inlineScriptText(parts.widgetScript)}</script>` : '';
   const state = `${widgetScript}<script${nonceAttr} type="application/json" id="${STATE_ELEMENT_ID}">${serializeStateForScript(parts.state)}</script>`;

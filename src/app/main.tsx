@@ -1,78 +1,49 @@
 import '../styles/main.css';
-import type { RootState } from '../../store';
 
-/** The state the server drew the page from: JSON data in the page, read once. */
-function embeddedState(): Partial<RootState> | undefined {
-  const element = document.getElementById('shop-state');
-  if (!element?.textContent) return undefined;
-  try {
-    return JSON.parse(element.textContent) as Partial<RootState>;
-  } catch {
-    return undefined;
-  } finally {
-    // Read once: the data leaves the document (the store holds it from now on).
-    element.remove();
+/**
+ * The storefront's entry: the shop's styles, and a wait for the page's first screen before its
+ * script loads (issue 24: largest paint with the first answer). The server drew the whole page,
+ * which reads, links and submits without a script, so the app's code (its own chunk, "app", some
+ * 140 KB) does not compete with the first screen's pictures for a phone's bandwidth: it is asked
+ * for once the window has loaded (every picture above the fold; those below load lazily) and that
+ * screen is painted, or after MAX_WAIT_MS whatever the pictures do. A page out of sight starts at
+ * once (no frame is painted for it).
+ */
+const MAX_WAIT_MS = 3_000;
+
+function afterFirstScreen(): Promise<void> {
+  return new Promise((resolve) => {
+    let done = false;
+    const go = () => {
+      if (done) return;
+      done = true;
+      // After the frame that paints what has loaded: the next frame, then a new task.
+      if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(resolve, 0));
+      else resolve();
+    };
+    if (document.readyState === 'complete') go();
+    else window.addEventListener('load', go, { once: true });
+    setTimeout(go, MAX_WAIT_MS);
+  });
+}
+
+/**
+ * Asks for the page chunk's scripts the server names (`<meta name="page-scripts">`,
+ * server/render/document.ts) alongside the app's chunk, not after it: webpack finds them
+ * loading or loaded when the app asks for the page's code.
+ */
+function loadPageScripts(): void {
+  const names = document.querySelector<HTMLMetaElement>('meta[name="page-scripts"]')?.content.split(' ') ?? [];
+  for (const src of names.filter((name) => name.startsWith('/'))) {
+    const script = document.createElement('script');
+    script.src = src;
+    document.head.append(script);
   }
 }
 
-/**
- * Gives the main thread back to the browser (input, paint) before the next step of start-up:
- * `scheduler.yield()` where the browser has it, else a new task.
- */
-function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-/**
- * Start-up in steps, each its own task, so no step holds the main thread long on a slow phone
- * (issue 24: blocking time). The modules are all in this chunk (`webpackMode: "eager"`: no
- * request, no extra file); an eager `import()` only runs a module, and what it imports, when
- * asked, so each step below evaluates its own part of the code:
- *   React's DOM renderer; the store (Redux Toolkit, the slices); the tree's components and the
- *   texts; the sagas and flows (redux-saga, XState, the machines); then the store is made and
- *   the page hydrated (a transition: React itself yields every few milliseconds).
- */
-async function start() {
-  const preloaded = embeddedState();
-  await nextTask();
-  const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
-  await nextTask();
-  const { createShopStore } = await import(/* webpackMode: "eager" */ '../../store');
-  await nextTask();
-  const [{ ShopRoot }, { preloadPage }, { createShopI18n, isLanguage, switchLanguage }, { startTransition }] = await Promise.all([
-    import(/* webpackMode: "eager" */ './ShopRoot'),
-    import(/* webpackMode: "eager" */ './pages'),
-    import(/* webpackMode: "eager" */ '../i18n/runtime'),
-    import(/* webpackMode: "eager" */ 'react'),
-  ]);
-  await nextTask();
-  const { rootSaga } = await import(/* webpackMode: "eager" */ '../../sagas/root');
-  await nextTask();
-  // The server rendered in the address's language (`/pl/...`, `/en/...`, Italian at the root): <html lang> says which.
-  const language = isLanguage(document.documentElement.lang) ? document.documentElement.lang : 'it';
-  const i18n = createShopI18n();
-  const { store, runSaga } = createShopStore(preloaded);
-  if (language !== 'it') await switchLanguage(i18n, language).catch(() => undefined);
-  const type = store.getState().page.location?.type;
-  if (type) await preloadPage(type).catch(() => undefined);
-  await nextTask();
-  // Sagas and flows start once React has attached to the server's HTML, so what they change
-  // is drawn as an update and the first client render equals the server's.
-  let started = false;
-  const startSagas = () => {
-    if (started) return;
-    started = true;
-    document.documentElement.dataset.hydrated = 'true';
-    runSaga(rootSaga);
-  };
-  const root = document.getElementById('root')!;
-  const tree = <ShopRoot store={store} i18n={i18n} onCommitted={startSagas} />;
-  // Hydration as a transition: React yields to the browser every few milliseconds instead of
-  // holding the main thread for the whole page (the page is already drawn and readable).
-  if (preloaded && root.firstChild) startTransition(() => void hydrateRoot(root, tree));
-  else createRoot(root).render(tree);
-}
-
-void start();
+void afterFirstScreen()
+  .then(() => {
+    loadPageScripts();
+    return import(/* webpackChunkName: "app" */ './start');
+  })
+  .then(({ startShop }) => startShop());
