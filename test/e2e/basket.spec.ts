@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 import { axeViolations } from './support/axe';
 import { screenshot } from './support/screens';
 
@@ -13,6 +14,7 @@ const basketLink = (page: Page) => page.locator('.site-header .basket-link');
 /** Adds 1 of the first product of the pads listing that a list can add; returns its name. */
 async function addFromList(page: Page): Promise<string> {
   await page.goto('/search.php?traits_alt[24]=148728');
+  await scriptReady(page);
   const card = page.locator('.product-card').filter({ has: page.locator('.list-add') }).first();
   const name = (await card.locator('.product-card__name').textContent())!;
   await card.locator('.list-add').click();
@@ -55,6 +57,7 @@ test.describe('basket', () => {
 
   test('an empty basket has no panel: the header link goes to the basket page', async ({ page }) => {
     await page.goto('/main.php');
+    await scriptReady(page);
     await basketLink(page).click();
     await expect(page).toHaveURL(/basketedit\.php/);
     await expect(page.getByText('Il carrello è vuoto.')).toBeVisible();
@@ -74,6 +77,7 @@ test.describe('basket', () => {
 
   test('a failed add from a list shows the spec\u2019s error; a double click adds once', async ({ page, request }) => {
     await page.goto('/search.php?traits_alt[24]=148728');
+    await scriptReady(page);
     await request.post('/__test/faults', { data: { path: '/basketchange.php', mode: 'fail', times: 1 } });
     const button = page.locator('.list-add').first();
     await button.click();
@@ -127,6 +131,7 @@ test.describe('basket', () => {
     // The add is in the basket (the mini basket opens with it) before the basket page is opened.
     await expect(miniBasket(page)).toBeVisible();
     await page.goto('/basketedit.php');
+    await scriptReady(page);
     const estimate = page.getByRole('region', { name: 'Quanto costa la spedizione?' });
     await estimate.getByLabel('CAP').fill('20121');
     await estimate.getByRole('button', { name: 'Calcola' }).click();
@@ -152,6 +157,7 @@ test.describe('basket', () => {
 
   test('two tabs agree: a change in one shows in the other when it regains focus', async ({ page, context }) => {
     await page.goto('/main.php');
+    await scriptReady(page);
     const other = await context.newPage();
     await addFromList(other);
     await expect(miniBasket(other)).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 import { SPECIAL_PRODUCTS } from '../../server/db/catalogue/specialProducts';
 import { screenshot } from './support/screens';
 
@@ -70,6 +71,7 @@ test.describe('adding to the basket', () => {
   test('from a list: the button shows loading, the mini basket opens with the new totals, /return.php follows; a failure shows the brake-shop text', async ({ page, request }) => {
     const returns = countReturns(page);
     await page.goto('/search.php?traits_alt[24]=148728');
+    await scriptReady(page);
     const button = page.locator('.list-add').first();
     await expect(button).toBeVisible();
     await request.post('/__test/faults', { data: { path: '/basketchange.php', mode: 'delay', ms: 800, times: 1 } });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 
 /**
  * The developer tools stay out of the shop: the browser tests run a production build, where
@@ -14,6 +15,7 @@ test.describe('developer tools in a production build', () => {
     let popups = 0;
     context.on('page', () => (popups += 1));
     await page.goto('/main.php?inspect');
+    await scriptReady(page);
     await expect(page.locator('.site-header')).toBeVisible();
     await page.getByRole('combobox').first().fill('pastiglie');
     await page.waitForLoadState('networkidle');

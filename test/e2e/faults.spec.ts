@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 
 /**
  * The shop with its server failing, slow or gone mid-flow (issue 9, Faults), and recovering
@@ -36,6 +37,7 @@ test.describe('faults: the server failing, slow or gone, and the shop recovering
 
   test('the live search fetch failing closes the results; once the server answers again the same search works', async ({ page, request }) => {
     await page.goto('/main.php');
+    await scriptReady(page);
     await expect(searchBox(page)).toHaveAttribute('aria-expanded', 'false');
     await searchBox(page).click();
     await page.keyboard.type('brem');
@@ -61,6 +63,7 @@ test.describe('faults: the server failing, slow or gone, and the shop recovering
 
   test('the live search with the server gone (connection refused): closed results, then back when it returns', async ({ page }) => {
     await page.goto('/main.php');
+    await scriptReady(page);
     await expect(searchBox(page)).toHaveAttribute('aria-expanded', 'false');
     await page.route('**/graphql/v1/**', (route) => route.abort('connectionrefused'));
     await searchBox(page).click();

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 import { axeViolations } from './support/axe';
 import { screenshot } from './support/screens';
 
@@ -199,6 +200,7 @@ test.describe('brake finder', () => {
   test('the search tab: too short, several vehicles, one vehicle, none', async ({ page, request }) => {
     const pick = await vehicleWithProducts(request);
     await page.goto('/brakes.php');
+    await scriptReady(page);
     const data = section(page, 'data');
     const searchTab = data.getByRole('tab', { name: 'Cerca il veicolo' });
     await data.getByRole('tab', { name: 'Scegli il veicolo' }).focus();

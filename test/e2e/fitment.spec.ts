@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 import { axeViolations } from './support/axe';
 import { screenshot } from './support/screens';
 
@@ -127,6 +128,7 @@ test.describe('fit notes for the chosen vehicle', () => {
     const vehicle = await vehicleWithNotes(request);
     await keepVehicle(page, vehicle.boxes);
     await page.goto('/brakes.php');
+    await scriptReady(page);
     const form = page.locator('.brake-finder');
     const [brand, model, year, engine] = vehicle.names;
     await form.getByLabel('Marca').selectOption(brand);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 import { axeViolations } from './support/axe';
 import { screenshot } from './support/screens';
 
@@ -6,6 +7,7 @@ const VALID_IBAN = 'IT60 X054 2811 1010 0000 0123 456';
 
 async function openContact(page: Page) {
   await page.goto('/contact.php');
+  await scriptReady(page);
   const form = page.locator('form[data-flow="form:contact"]');
   await form.waitFor();
   return form;

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 import { axeViolations } from './support/axe';
 import { screenshot } from './support/screens';
 
@@ -96,6 +97,7 @@ test.describe('the garage', () => {
 
     // Kept across pages: another page opens with the second vehicle in use.
     await page.goto('/main.php');
+    await scriptReady(page);
     await expect(page.getByRole('region', { name: 'Veicolo salvato' })).toContainText(cars.labels[1]);
     await button.click();
     await expect(rows.nth(1)).toHaveAttribute('aria-current', 'true');
@@ -123,6 +125,7 @@ test.describe('the garage', () => {
     await keepTwo(page, cars.levels, cars.keys);
     // Added from the product page while the first vehicle is chosen.
     await page.goto(cars.part.link);
+    await scriptReady(page);
     await expect(page.locator('.product__info .fit-note')).toHaveAttribute('data-fit', /^(fits|check)$/);
     const added = page.waitForResponse((response) => response.url().includes('/basketchange.php') && response.ok());
     await page.locator('.button--buy').click();

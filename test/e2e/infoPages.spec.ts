@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 import { axeViolations } from './support/axe';
 import { screenshot } from './support/screens';
 
@@ -54,6 +55,7 @@ test.describe('information pages', () => {
 
   test('the live search finds a page in its cms group', async ({ page }) => {
     await page.goto('/main.php');
+    await scriptReady(page);
     const box = page.getByRole('combobox', { name: 'Cerca ricambi' });
     await expect(box).toHaveAttribute('aria-expanded', 'false');
     await box.click();
@@ -70,6 +72,7 @@ test.describe('information pages', () => {
 
   test('the contact form\'s terms lead to the terms page; an unknown page is the no-product page', async ({ page, context }) => {
     await page.goto('/contact.php');
+    await scriptReady(page);
     await page.getByRole('button', { name: 'Leggi i termini e le condizioni' }).click();
     const dialog = page.getByRole('dialog', { name: 'Termini e condizioni' });
     const full = dialog.getByRole('link', { name: /Leggi il testo completo dei termini e condizioni/ });

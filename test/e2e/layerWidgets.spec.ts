@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 import type { Locator, Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
 import { screenshot } from './support/screens';
@@ -159,6 +160,7 @@ test.describe('layer widgets', () => {
   test('product grids: in each row the card names take one height, so the lines below them align', async ({ page }, info) => {
     const phone = info.project.name === 'phone';
     await page.goto('/main.php');
+    await scriptReady(page);
     const home = page.getByRole('region', { name: 'I più richiesti' }).locator('.product-grid');
     const rows = await expectNamesAligned(home, phone ? 2 : 4);
     expect(rows.length).toBe(phone ? 4 : 2);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 import { screenshot } from './support/screens';
 
 /** Marks the document: a partial load keeps the mark, a full navigation loses it. */
@@ -17,6 +18,7 @@ test.describe('partial page loads on the listing', () => {
 
   test('a filter replaces the results in place, updates the address, and Back restores it', async ({ page }) => {
     await page.goto('/search.php?traits_alt[24]=151538');
+    await scriptReady(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Dischi freno' })).toBeVisible();
     await mark(page);
     await openFilters(page);
@@ -34,6 +36,7 @@ test.describe('partial page loads on the listing', () => {
 
   test('pagination loads the next page in place', async ({ page }) => {
     await page.goto('/search.php?traits_alt[24]=148728');
+    await scriptReady(page);
     await mark(page);
     const firstName = await page.locator('.product-card h3').first().textContent();
     await page.getByRole('link', { name: 'Successiva' }).click();

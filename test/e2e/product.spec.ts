@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 import { axeViolations } from './support/axe';
 import { screenshot } from './support/screens';
 import { SPECIAL_PRODUCTS } from '../../server/db/catalogue/specialProducts';
@@ -11,6 +12,7 @@ const P = SPECIAL_PRODUCTS;
 
 async function openProduct(page: Page, id: number) {
   await page.goto(`${inPolish.has(page) ? '/pl' : ''}/product-${id}-x.html`);
+  await scriptReady(page);
   await page.locator('.buy-box').waitFor();
 }
 

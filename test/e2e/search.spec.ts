@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 import { axeViolations } from './support/axe';
 import { screenshot } from './support/screens';
 
@@ -6,6 +7,7 @@ const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Cerca rica
 
 async function openHome(page: Page) {
   await page.goto('/main.php');
+  await scriptReady(page);
   // The flow is running once the mirrored state exists: the input is then controlled by it.
   await expect(searchBox(page)).toHaveAttribute('aria-expanded', 'false');
 }

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 
 /**
  * Script payloads in everything the server sends as text or HTML (search terms, product names
@@ -112,6 +113,7 @@ test.describe('script payloads never run', () => {
       },
     );
     await page.goto('/main.php');
+    await scriptReady(page);
     await expect(searchBox(page)).toHaveAttribute('aria-expanded', 'false');
     await searchBox(page).click();
     // A real query first, so the server has results whose names we poison.

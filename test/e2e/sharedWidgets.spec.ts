@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 import type { Locator, Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
 import { screenshot } from './support/screens';
@@ -56,6 +57,7 @@ test.describe('shared widgets', () => {
   test('the footer\u2019s customer service drop-down: opens, closes on Escape or outside, and leads to its pages', async ({ page }, info) => {
     const phone = info.project.name === 'phone';
     await page.goto('/main.php');
+    await scriptReady(page);
     await page.locator('.product-card').first().waitFor();
     const footer = page.getByRole('contentinfo');
     const button = footer.getByRole('button', { name: 'Servizio clienti' });

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 import { axeViolations } from './support/axe';
 import { screenshot } from './support/screens';
 import { SPECIAL_PRODUCTS } from '../../server/db/catalogue/specialProducts';
@@ -23,6 +24,7 @@ async function openProduct(page: Page, id: number, prefix = '') {
 /** Types into the header search once its flow runs (the input is then controlled by it). */
 async function typeInSearch(page: Page, text: string) {
   await page.goto('/main.php');
+  await scriptReady(page);
   await expect(searchBox(page)).toHaveAttribute('aria-expanded', 'false');
   await searchBox(page).click();
   await page.keyboard.type(text);
@@ -128,6 +130,7 @@ test.describe('the spec at the edges', () => {
 
     // The live search: the product's net price.
     await page.goto('/main.php');
+    await scriptReady(page);
     await expect(searchBox(page)).toHaveAttribute('aria-expanded', 'false');
     await searchBox(page).click();
     await page.keyboard.type(first.name);
@@ -173,6 +176,7 @@ test.describe('the spec at the edges', () => {
       return route.fulfill({ response, json });
     });
     await page.goto('/brakes.php');
+    await scriptReady(page);
     const finder = page.locator('.brake-finder');
     await finder.getByLabel('Marca').selectOption(chosen!.vehicle.value.brand);
     await expect(finder.getByLabel('Modello')).toBeEnabled();

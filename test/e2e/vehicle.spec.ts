@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 import { axeViolations } from './support/axe';
 import { screenshot } from './support/screens';
 
@@ -85,6 +86,7 @@ test.describe('vehicle configurator', () => {
 
     // A later page still shows the vehicle (from local storage).
     await page.goto('/contact.php');
+    await scriptReady(page);
     await expect(bar).toContainText(String(brand[1]));
 
     await bar.getByRole('button', { name: /^Rimuovi/ }).click();
@@ -96,6 +98,7 @@ test.describe('vehicle configurator', () => {
 
   test('clicking a disabled select asks for the missing choice', async ({ page }) => {
     await page.goto('/main.php');
+    await scriptReady(page);
     await expect(select(page, 'Marca')).toBeEnabled();
     await expect(select(page, 'Modello')).toBeDisabled();
     await page.locator('.page--home .vehicle-field[data-level="model"]').click();

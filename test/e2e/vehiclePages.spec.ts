@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 import { axeViolations } from './support/axe';
 import { screenshot } from './support/screens';
 
@@ -31,6 +32,7 @@ test.describe('vehicle pages (issue 25)', () => {
   test('configurator, then the vehicle page from the saved vehicle bar, then a part: each page says the vehicle and its fit notes', async ({ page, request }) => {
     const [brand, model, year, engine] = await vehicleWithParts(request);
     await page.goto('/main.php');
+    await scriptReady(page);
     await select(page, 'Marca').selectOption(String(brand[0]));
     await select(page, 'Modello').selectOption(String(model[0]));
     await select(page, 'Anno').selectOption(String(year[0]));
@@ -97,6 +99,7 @@ test.describe('vehicle pages (issue 25)', () => {
 
   test('the brake filters on a listing: axle, disc type and disc diameter as links', async ({ page }) => {
     await page.goto('/search.php?traits_alt%5B24%5D=151538');
+    await scriptReady(page);
     const filters = page.locator('#listing-filters');
     // On a phone the filters wait behind a disclosure (it stays open across the partial loads the links make).
     const toggle = page.getByRole('button', { name: 'Filtri' });

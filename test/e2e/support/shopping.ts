@@ -1,5 +1,14 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
+/**
+ * The page's script runs (the app has hydrated). A step that needs it waits for it, as a shopper's
+ * browser does: the app's script loads after the page's first screen (src/app/main.tsx), and a
+ * press before it takes the page's no-script path (a link navigates, a form posts).
+ */
+export async function scriptReady(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+}
+
 /** Shopping steps shared by the cacheable-pages and back/forward tests (issue 22). */
 export const basketLink = (page: Page) => page.locator('.site-header').getByRole('link', { name: /Carrello/ });
 
