@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../i18n/react';
 import { GARAGE_FLOW } from '../../store/actions';
 import { flowMatches, flowSend } from '../../store/flowsSlice';
@@ -7,16 +7,16 @@ import type { GarageEvent } from '../../machines/garage';
 import { garageLabel, GARAGE_NAME_MAX, vehicleKey, type GarageVehicle } from '../domain/garage';
 import { vehicleLabel } from '../domain/vehicle';
 import '../styles/garage.css';
+import { SidePanel } from './SidePanel';
 import itFitment from '../i18n/it.fitment';
 import { addPageTexts } from '../i18n/runtime';
 
 addPageTexts(itFitment);
 
 /**
- * The garage panel (issue 25): a modal dialog, as the mini basket's, listing the kept vehicles:
- * the one in use, the default, and for each "use", "make default", a name and "remove". The
- * flow is started by the header's button (GarageButton.tsx) at its first press. The
- * native <dialog> traps focus, closes on Escape and gives focus back to the header's button.
+ * The garage panel (issue 25): a side panel, as the mini basket's (SidePanel.tsx), listing the
+ * kept vehicles: the one in use, the default, and for each "use", "make default", a name and
+ * "remove". The flow is started by the header's button (GarageButton.tsx) at its first press.
  */
 export function GaragePanel() {
   const { t } = useTranslation();
@@ -24,51 +24,25 @@ export function GaragePanel() {
   const flow = useAppSelector((state) => state.flows[GARAGE_FLOW]);
   const garage = useAppSelector((state) => state.vehicle.garage);
   const saved = useAppSelector((state) => state.vehicle.saved);
-  const dialog = useRef<HTMLDialogElement>(null);
   const open = flowMatches(flow, 'open');
   const send = (event: GarageEvent) => dispatch(flowSend({ id: GARAGE_FLOW, event }));
   const chosenKey = saved ? vehicleKey(saved) : null;
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={dialog}
-      className="garage"
-      aria-labelledby="garage-title"
-      onClose={() => send({ type: 'CLOSE' })}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) send({ type: 'CLOSE' });
-      }}
-    >
-      {open ? (
-        <div className="garage__panel">
-          <div className="garage__head">
-            <h2 id="garage-title">{t('garage.title')}</h2>
-            <button type="button" className="garage__close" aria-label={t('garage.close')} onClick={() => send({ type: 'CLOSE' })}>
-              ×
-            </button>
-          </div>
-          {garage.vehicles.length ? (
-            <ul className="garage__list">
-              {garage.vehicles.map((vehicle) => (
-                <GarageRow key={vehicle.key} vehicle={vehicle} chosen={vehicle.key === chosenKey} isDefault={vehicle.key === garage.defaultKey} send={send} />
-              ))}
-            </ul>
-          ) : (
-            <p>{t('garage.empty')}</p>
-          )}
-          <a className="garage__add" href="/main.php">
-            {t('garage.add')}
-          </a>
-        </div>
-      ) : null}
-    </dialog>
+    <SidePanel open={open} title={t('garage.title')} titleId="garage-title" closeLabel={t('garage.close')} onClose={() => send({ type: 'CLOSE' })} block="garage">
+      {garage.vehicles.length ? (
+        <ul className="garage__list">
+          {garage.vehicles.map((vehicle) => (
+            <GarageRow key={vehicle.key} vehicle={vehicle} chosen={vehicle.key === chosenKey} isDefault={vehicle.key === garage.defaultKey} send={send} />
+          ))}
+        </ul>
+      ) : (
+        <p>{t('garage.empty')}</p>
+      )}
+      <a className="garage__add" href="/main.php">
+        {t('garage.add')}
+      </a>
+    </SidePanel>
   );
 }
 

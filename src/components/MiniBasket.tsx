@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from '../i18n/react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { flowMatches, flowSend } from '../../store/flowsSlice';
@@ -6,6 +5,7 @@ import type { MiniBasketContext } from '../../machines/miniBasket';
 import { lineKey, miniBasketView } from '../domain/miniBasket';
 import '../styles/basket.css';
 import { PriceText } from './PriceText';
+import { SidePanel } from './SidePanel';
 import { useLocalPath } from './useLocalPath';
 import { selectPriceType } from '../../store/shopDataSlice';
 import { thumbnailImage } from '../domain/thumbnails';
@@ -13,10 +13,9 @@ import { thumbnailImage } from '../domain/thumbnails';
 const FLOW = 'miniBasket';
 
 /**
- * The mini basket (top basket): a modal dialog with the basket's products, total, shipping
- * and the way to the basket page. Full rows below 10 products, a compact list from 10, no
- * list above 22. The machine decides when it is open; the native <dialog> traps focus and
- * gives it back to the opener when it closes.
+ * The mini basket (top basket): a side panel (SidePanel.tsx) with the basket's products, total,
+ * shipping and the way to the basket page. Full rows below 10 products, a compact list from 10,
+ * no list above 22. The machine decides when it is open.
  */
 export function MiniBasket() {
   const { t } = useTranslation();
@@ -26,38 +25,15 @@ export function MiniBasket() {
   const basket = useAppSelector((state) => state.basket.summary);
   // Net prices when the shop's price type is net: worth_net_formatted, shippingCost_net_formatted.
   const net = useAppSelector(selectPriceType) === 'net';
-  const dialog = useRef<HTMLDialogElement>(null);
   const open = flowMatches(flow, 'open');
   const send = (event: { type: string; [key: string]: unknown }) => dispatch(flowSend({ id: FLOW, event }));
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
 
   const view = miniBasketView(basket?.productsCounter ?? 0);
   const removing = flow?.context.removing ?? [];
   return (
-    <dialog
-      ref={dialog}
-      className="mini-basket"
-      aria-labelledby="mini-basket-title"
-      onClose={() => send({ type: 'CLOSE' })}
-      onClick={(event) => {
-        // A click on the backdrop (the dialog element itself, outside its panel) closes it.
-        if (event.target === event.currentTarget) send({ type: 'CLOSE' });
-      }}
-    >
-      {basket && open ? (
-        <div className="mini-basket__panel">
-          <div className="mini-basket__head">
-            <h2 id="mini-basket-title">{t('miniBasket.title')}</h2>
-            <button type="button" className="mini-basket__close" aria-label={t('miniBasket.close')} onClick={() => send({ type: 'CLOSE' })}>
-              ×
-            </button>
-          </div>
+    <SidePanel open={open} title={t('miniBasket.title')} titleId="mini-basket-title" closeLabel={t('miniBasket.close')} onClose={() => send({ type: 'CLOSE' })} block="mini-basket">
+      {basket ? (
+        <>
           <p className="mini-basket__count">{t('miniBasket.products', { count: basket.productsCounter })}</p>
           {basket.withdrawn?.length ? (
             // Lines a catalogue import took away: named and dismissed on the basket page.
@@ -113,8 +89,8 @@ export function MiniBasket() {
               {t('miniBasket.goToBasket')}
             </a>
           </div>
-        </div>
+        </>
       ) : null}
-    </dialog>
+    </SidePanel>
   );
 }
