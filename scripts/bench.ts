@@ -122,7 +122,8 @@ async function main() {
     }
 
     if (only('lighthouse')) {
-      const lighthousePages = { home: pages.home, listing: pages.listing, product: pages.product, basket: pages.basket, brakes: pages.brakes };
+      // And an engine's vehicle page (issue 25), at its own address.
+      const lighthousePages = { home: pages.home, listing: pages.listing, product: pages.product, basket: pages.basket, brakes: pages.brakes, vehicle: await canonicalPath(shop.baseUrl, pages.vehicle) };
       const rows = await runLighthouse(shop.baseUrl, lighthousePages, chromiumPath, Number(process.env.LIGHTHOUSE_RUNS || 3));
       report.lighthouse = { preset: 'mobile (simulated throttling), a fresh browser profile per run', runs: Number(process.env.LIGHTHOUSE_RUNS || 3), budget: LIGHTHOUSE_BUDGET, before: BEFORE_SERVER_RENDERING, rows };
       console.log('\nLighthouse, mobile preset, median of runs');
