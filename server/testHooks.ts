@@ -107,6 +107,12 @@ export function registerTestHooks(
     await catalogue.catalogue.drop([body!.id as number]);
     return { status: 'ok' };
   });
+  // The catalogue changed in the database by another way than the shop's write path (a test's
+  // own SQL, as a catalogue import would write it): what was drawn or kept from it goes, as after an import.
+  app.post('/__test/catalogue/changed', async () => {
+    await catalogue?.catalogue.drop('all');
+    return { status: 'ok' };
+  });
   // The shop's settings for a test (the order-by lead time), and the shop's clock (the hour "ships today" is judged at).
   app.post('/__test/settings', async (request, reply) => {
     const body = request.body as { orderByLeadHours?: unknown } | undefined;

@@ -279,6 +279,9 @@ describe('hostile vehicle names', () => {
     const engine = await busiestEngine();
     const hostile = `Evil</script><img src=x onerror=alert(1)>"'&`;
     await shop.sql('UPDATE brands SET name = ? WHERE id = ?', hostile, engine.brandId);
+    // As a catalogue import tells every server (vehicle pages are kept a while: server/db/searchCache.ts).
+    const changed = await app.inject({ method: 'POST', url: '/__test/catalogue/changed', headers: { host: HOST } });
+    expect(changed.statusCode).toBe(200);
     try {
       const response = await get(`/vehicles/engine-${engine.engineId}-x.html`);
       expect(response.statusCode).toBe(301);
@@ -295,6 +298,7 @@ describe('hostile vehicle names', () => {
       expect(brandPage.body).not.toContain('<img src=x');
     } finally {
       await shop.sql('UPDATE brands SET name = ? WHERE id = ?', engine.brand, engine.brandId);
+      await app.inject({ method: 'POST', url: '/__test/catalogue/changed', headers: { host: HOST } });
     }
   });
 });
