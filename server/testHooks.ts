@@ -109,7 +109,7 @@ export function registerTestHooks(
   });
   // The catalogue changed in the database by another way than the shop's write path (a test's
   // own SQL, as a catalogue import would write it): what was drawn or kept from it goes, as after an import.
-  app.post('/__test/catalogue/changed', async () => {
+  app.delete('/__test/caches', async () => {
     await catalogue?.catalogue.drop('all');
     return { status: 'ok' };
   });

@@ -280,7 +280,7 @@ describe('hostile vehicle names', () => {
     const hostile = `Evil</script><img src=x onerror=alert(1)>"'&`;
     await shop.sql('UPDATE brands SET name = ? WHERE id = ?', hostile, engine.brandId);
     // As a catalogue import tells every server (vehicle pages are kept a while: server/db/searchCache.ts).
-    const changed = await app.inject({ method: 'POST', url: '/__test/catalogue/changed', headers: { host: HOST } });
+    const changed = await app.inject({ method: 'DELETE', url: '/__test/caches', headers: { host: HOST } });
     expect(changed.statusCode).toBe(200);
     try {
       const response = await get(`/vehicles/engine-${engine.engineId}-x.html`);
@@ -298,7 +298,7 @@ describe('hostile vehicle names', () => {
       expect(brandPage.body).not.toContain('<img src=x');
     } finally {
       await shop.sql('UPDATE brands SET name = ? WHERE id = ?', engine.brand, engine.brandId);
-      await app.inject({ method: 'POST', url: '/__test/catalogue/changed', headers: { host: HOST } });
+      await app.inject({ method: 'DELETE', url: '/__test/caches', headers: { host: HOST } });
     }
   });
 });
