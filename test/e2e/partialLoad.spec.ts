@@ -48,6 +48,7 @@ test.describe('partial page loads on the listing', () => {
 
   test('a new load cancels the one in flight: the slow answer is never shown', async ({ page, request }) => {
     await page.goto('/search.php?traits_alt[24]=154315');
+    await scriptReady(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Kit freni' })).toBeVisible();
     await openFilters(page);
     await request.post('/__test/faults', { data: { path: '/search.php', mode: 'delay', ms: 2500, times: 1 } });
@@ -65,6 +66,7 @@ test.describe('partial page loads on the listing', () => {
 
   test('a failed load navigates fully to the target', async ({ page, request }) => {
     await page.goto('/search.php?traits_alt[24]=148728');
+    await scriptReady(page);
     await mark(page);
     await request.post('/__test/faults', { data: { path: '/search.php', mode: 'fail', times: 1 } });
     await page.getByRole('link', { name: 'Successiva' }).click();
@@ -77,6 +79,7 @@ test.describe('partial page loads on the listing', () => {
     test.skip(info.project.name === 'phone', 'one width is enough for a 16 s wait');
     test.setTimeout(60_000);
     await page.goto('/search.php?traits_alt[24]=148728');
+    await scriptReady(page);
     await mark(page);
     await request.post('/__test/faults', { data: { path: '/search.php', mode: 'delay', ms: 20_000, times: 1 } });
     await page.getByRole('link', { name: 'Successiva' }).click();
