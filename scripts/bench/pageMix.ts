@@ -15,15 +15,8 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startShop } from './shopServer';
+import { loadAutocannon, type AutocannonResult, type Autocannon } from './autocannonRun';
 
-interface AutocannonResult {
-  latency: { p50: number; p99: number };
-  requests: { average: number; total: number };
-  errors: number;
-  non2xx: number;
-  duration: number;
-}
-type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
 
 export interface PageMixRow {
   way: string;
@@ -73,7 +66,7 @@ const row = (way: string, result: AutocannonResult): PageMixRow => ({
 });
 
 export async function runPageMixBench(options: { port: number; catalogueSize?: number; seconds?: number; connections?: number; workers?: number }): Promise<PageMixReport> {
-  const autocannon = (await import('autocannon')).default as unknown as Autocannon;
+  const autocannon = await loadAutocannon();
   const seconds = options.seconds ?? 10;
   const connections = options.connections ?? 64;
   const workers = options.workers ?? 2;

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { openShopDatabase } from '../../server/db/open';
 import { buildApp } from '../../server/app';
+import { loadAutocannon } from './autocannonRun';
 
 export interface RenderBenchRow {
   catalogue: number;
@@ -19,16 +20,9 @@ export interface RenderBenchRow {
   errors: number;
 }
 
-interface AutocannonResult {
-  latency: { p50: number; p99: number };
-  requests: { average: number };
-  errors: number;
-  non2xx: number;
-}
-type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
 
 export async function runRenderBench(catalogueSize: number, seconds = 5, connections = 10): Promise<RenderBenchRow[]> {
-  const autocannon = (await import('autocannon')).default as unknown as Autocannon;
+  const autocannon = await loadAutocannon();
   const dir = mkdtempSync(join(tmpdir(), 'shop-render-bench-'));
   const { db } = openShopDatabase({ path: join(dir, 'shop.sqlite'), catalogueSize });
   // The page template only: rendering does not depend on which scripts the build has.

@@ -16,6 +16,7 @@ import { openShopDatabase } from '../../server/db/open';
 import { buildApp } from '../../server/app';
 import { SqliteShopRepository } from '../../server/db/sqliteRepository';
 import { queryPlans } from './queryPlans';
+import { loadAutocannon } from './autocannonRun';
 
 export interface ServerBenchRow {
   /** Which database served: 'sqlite' here; the PostgreSQL figures sit beside with 'postgresql'. */
@@ -28,13 +29,6 @@ export interface ServerBenchRow {
   errors: number;
 }
 
-interface AutocannonResult {
-  latency: { p50: number; p99: number };
-  requests: { average: number };
-  errors: number;
-  non2xx: number;
-}
-type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
 
 const SEARCH_TEXTS = ['brembo', 'pastiglie anteriori', 'dischi forati zimmermann', 'gdb1', 'kit freni bosch', 'ferodo'];
 
@@ -62,7 +56,7 @@ function whyScan(sql: string, scans: string[]): string {
 }
 
 export async function runServerBench(catalogueSize: number, seconds = 5): Promise<{ rows: ServerBenchRow[]; planScans: PlanScanRow[]; statementsExplained: number }> {
-  const autocannon = (await import('autocannon')).default as unknown as Autocannon;
+  const autocannon = await loadAutocannon();
   const keep = process.env.BENCH_DB_DIR;
   if (keep) mkdirSync(keep, { recursive: true });
   const dir = keep ?? mkdtempSync(join(tmpdir(), 'shop-bench-db-'));

@@ -20,6 +20,7 @@ import { FIT_COLUMNS } from '../../server/db/shopViews';
 import { traitValueCounts, POSTGRES_LISTING } from '../../server/db/listingQuery';
 import { AXIS, BRAKE_CATEGORY, BRAKE_TRAIT } from '../../src/api/wire';
 import { VEHICLE_PAGE_PARTS_PER_CATEGORY } from '../../src/domain/vehiclePages';
+import { loadAutocannon } from './autocannonRun';
 
 export interface VehiclePageBenchRow {
   catalogue: number;
@@ -40,13 +41,6 @@ export interface FitmentPlan {
   plan: string[];
 }
 
-interface AutocannonResult {
-  latency: { p50: number; p99: number };
-  requests: { average: number };
-  errors: number;
-  non2xx: number;
-}
-type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
 
 /** The engines measured: the one with the most fits and one with the median number of fits. */
 function enginesOf(db: Database.Database) {
@@ -139,7 +133,7 @@ export async function postgresPlans(adminUrl: string, catalogue: number): Promis
 }
 
 export async function runVehiclePageBench(catalogueSize: number, seconds = 5, connections = 10): Promise<{ rows: VehiclePageBenchRow[]; plans: FitmentPlan[]; engines: Record<string, number> }> {
-  const autocannon = (await import('autocannon')).default as unknown as Autocannon;
+  const autocannon = await loadAutocannon();
   const dir = mkdtempSync(join(tmpdir(), 'shop-vehicle-bench-'));
   const path = join(dir, 'shop.sqlite');
   const { db } = openShopDatabase({ path, catalogueSize });

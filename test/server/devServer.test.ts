@@ -5,9 +5,9 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './serverProcess';
 
 jest.setTimeout(240_000);
 
@@ -15,16 +15,6 @@ const ROOT = join(__dirname, '..', '..');
 // The dev server is one and the same on either backend: run it once, with the SQLite suite.
 const describeDev = process.env.SHOP_TEST_BACKEND === 'postgres' ? describe.skip : describe;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describeDev('npm run dev with the test hooks', () => {
   it('runs one server process and says so; a fault set with times 1 fails exactly the next request', async () => {

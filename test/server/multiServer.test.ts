@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +8,7 @@ import { PG_MIGRATIONS } from '../../server/db/postgres/schema';
 import { UNTHROTTLED_ENV } from '../../server/limits';
 import type { BasketResponse } from '../../src/api/wire';
 import { BACKEND, createTestDatabase } from './helpers';
+import { freePort } from './serverProcess';
 
 /**
  * Several servers, one basket (issue 16): two server processes start at once on one empty
@@ -20,16 +20,6 @@ const describeOnPostgres = BACKEND === 'postgres' ? describe : describe.skip;
 const root = join(__dirname, '..', '..');
 const LIMITED = SPECIAL_PRODUCTS.minMaxQuantity; // at least 2, at most 6 of its size per order
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function startServer(databaseUrl: string, port: number, staticDir: string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {

@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BACKEND, startTestShop, type TestShop } from './helpers';
+import { freePort } from './serverProcess';
 
 /**
  * The shop behind the shipped Varnish configuration (issue 22, point 2): deploy/varnish/shop.vcl
@@ -24,16 +24,6 @@ const available = varnishAvailable();
 if (!available.ok && BACKEND === 'sqlite') console.warn(`SKIPPED the Varnish tests: ${available.reason}`);
 const describeWithVarnish = available.ok ? describe : describe.skip;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
 const stateOf = (html: string) => JSON.parse(/<script[^>]*id="shop-state">([\s\S]*?)<\/script>/.exec(html)![1]);
