@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 import { axeViolations } from './support/axe';
 import { screenshot } from './support/screens';
 
@@ -75,7 +76,7 @@ test.describe('product photos', () => {
     expect(natural).toBeGreaterThanOrEqual(box.width - 1);
     expect(natural).toBeLessThanOrEqual(640);
     // Once the layout mode is known, src follows the mode's data-attribute (storefront spec section 2).
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await scriptReady(page);
     const attribute = info.project.name === 'phone' ? 'data-src_mobile' : 'data-src_desktop';
     await expect(image).toHaveAttribute('src', (await image.getAttribute(attribute))!);
   });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addOnProductPage, basketLink, twoProducts } from './support/shopping';
+import { addOnProductPage, basketLink, twoProducts, scriptReady } from './support/shopping';
 
 /**
  * Pages a cache can serve (issue 22, points 1 and 7): a first-time visitor gets the public page
@@ -33,7 +33,7 @@ test.describe('cacheable pages', () => {
     expect(response!.headers()['cache-control']).toMatch(/^public, .*s-maxage=\d+/);
     expect(response!.headers()['set-cookie']).toBeUndefined();
     expect(response!.headers()['content-security-policy']).not.toContain("'nonce-");
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await scriptReady(page);
     await page.waitForLoadState('networkidle');
     expect(basketCalls).toEqual([]);
     expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('shop_visitor');

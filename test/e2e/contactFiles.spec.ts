@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 import { axeViolations } from './support/axe';
 import { screenshot } from './support/screens';
 
@@ -33,7 +34,7 @@ async function fillValid(page: Page) {
 test.describe('contact files', () => {
   test('a document and a photo chosen in the contact form are sent with the message, and the confirmation names them', async ({ page }) => {
     await page.goto('/contact.php');
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await scriptReady(page);
     const form = page.locator('form[data-flow="form:contact"]');
     const files = form.getByRole('group', { name: 'Invia una foto o un documento' });
     await fillValid(page);
@@ -63,7 +64,7 @@ test.describe('contact files', () => {
 
   test('a program renamed .pdf is refused by its content on the page, cleared, and the message goes without it', async ({ page }) => {
     await page.goto('/contact.php');
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await scriptReady(page);
     const form = page.locator('form[data-flow="form:contact"]');
     const attachment = form.getByLabel('Allegato', { exact: true });
     await fillValid(page);

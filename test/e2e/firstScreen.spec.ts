@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 import { screenshot } from './support/screens';
 
 /**
@@ -49,7 +50,7 @@ test.describe('first screen', () => {
       await expect(name).toBeVisible();
       await expect(price).toBeVisible();
       // Once the buy box runs (the product XML's facts come drawn with the page), nothing pushed the price out.
-      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+      await scriptReady(page);
       await expect(page.locator('.buy-box')).not.toHaveAttribute('data-state', /loading|starting/);
       await expect(page.locator('.product__facts dt')).not.toHaveCount(0);
       for (const box of [await name.boundingBox(), await price.boundingBox()]) {

@@ -6,7 +6,7 @@ import { screenshot } from './support/screens';
 /** Opens a footer group (collapsed on a phone) and follows one of its links. */
 async function followFooterLink(page: Page, group: string, link: string) {
   // The footer's groups fold and unfold by script: once the page has hydrated.
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await scriptReady(page);
   const button = page.locator('.site-footer').getByRole('button', { name: group });
   if ((await button.getAttribute('aria-expanded')) === 'false') await button.click();
   await page.locator('.site-footer').getByRole('link', { name: link, exact: true }).click();

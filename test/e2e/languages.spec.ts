@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 import { axeViolations } from './support/axe';
 import { screenshot } from './support/screens';
 
@@ -17,14 +18,14 @@ const marked = (page: Page) => page.evaluate(() => (window as unknown as { loadM
 test.describe('languages in the address, with the script', () => {
   test('a product page: the footer leads to the same product in Polish, whose links stay Polish', async ({ page }) => {
     await page.goto('/product-11-pastiglie-freno-anteriori-trw-gdb0652.html');
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await scriptReady(page);
     const name = await page.getByRole('heading', { level: 1 }).textContent();
     await switchTo(page, 'Lingua e paese', 'Polski').click();
     await expect(page).toHaveURL('/pl/product-11-pastiglie-freno-anteriori-trw-gdb0652.html');
     await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name!);
     await expect(page.locator('.button--buy')).toHaveText('Dodaj do koszyka');
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await scriptReady(page);
     await expect(page.locator('.site-header').getByRole('link', { name: /Koszyk/ })).toHaveAttribute('href', '/pl/basketedit.php');
     await expect(switchTo(page, 'Język i kraj', 'Polski')).toHaveAttribute('aria-current', 'true');
     // The related products (hotspots, after the page) lead to their Polish pages too.
@@ -38,7 +39,7 @@ test.describe('languages in the address, with the script', () => {
 
   test('a listing: a partial load keeps the prefix, and the footer follows the page shown', async ({ page }) => {
     await page.goto(LISTING);
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await scriptReady(page);
     // Page 2 by a partial load: the footer's switch names page 2.
     await mark(page);
     await page.getByRole('link', { name: 'Successiva' }).click();
@@ -49,7 +50,7 @@ test.describe('languages in the address, with the script', () => {
     await expect(page).toHaveURL(/^http:\/\/[^/]+\/pl\/search\.php\?.*page=2/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
     await expect(page.getByText(/Strona 2 z \d+/)).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await scriptReady(page);
     // A partial load in Polish stays under /pl/ (address bar and data), and Back comes back to it.
     await mark(page);
     await page.getByRole('link', { name: 'Poprzednia' }).click();

@@ -1,5 +1,6 @@
 import { axeViolations } from './support/axe';
 import { expect, test } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 
 /** The listing's addresses and marks beyond the filters (partialLoad.spec.ts has those). */
 test.describe('listing', () => {
@@ -14,7 +15,7 @@ test.describe('listing', () => {
   test('a submitted search opens at its results (from_search=true)', async ({ page }) => {
     await page.goto('/main.php');
     // The live search's Enter (and its scroll to the results) is the script's: typed once it runs.
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await scriptReady(page);
     const box = page.getByRole('combobox', { name: 'Cerca ricambi' });
     await box.fill('brembo');
     await box.press('Enter');

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 import { axeViolations } from './support/axe';
 import { screenshot } from './support/screens';
 
@@ -34,13 +35,13 @@ test.describe('order-by lead time', () => {
     const product = await shipsTodayProduct(request);
 
     await page.goto(product.link);
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await scriptReady(page);
     const when = page.locator('.buy-box .shipping-info__when');
     await expect(when).toHaveText('Spedizione oggi se ordini entro le 14:00');
 
     expect((await request.post('/__test/settings', { data: { orderByLeadHours: 5 } })).ok()).toBe(true);
     await page.reload();
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await scriptReady(page);
     await expect(when).toHaveText('Ordina entro 4 h 0 min e spediamo oggi');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'product-order-by-lead');

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 
 /**
  * The scripts a page brings (storefront spec, sections 1, 2 and 7): the listing's regions carry
@@ -65,7 +66,7 @@ test.describe('scripts a page brings', () => {
   test('each listing page pushes its view_item_list (partial loads and Back too); the extra script loads once, after hydration, and counts them', async ({ page }) => {
     const { consoleTrouble, extraRequests } = await watchPage(page);
     await page.goto(LISTING);
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await scriptReady(page);
     await page.evaluate(() => ((window as unknown as Watched).loadMark = 42));
 
     // Page 1, from the script the server drew into the page.
@@ -115,7 +116,7 @@ test.describe('scripts a page brings', () => {
       return route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":{"code":"not_found","message":"gone"}}' });
     });
     await page.goto(LISTING);
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await scriptReady(page);
     await expect.poll(() => asked).toBe(1);
     await page.getByRole('link', { name: 'Successiva' }).click();
     await expect(page.getByText(/Pagina 2 di \d+/)).toBeVisible();
@@ -138,7 +139,7 @@ test.describe('scripts a page brings', () => {
     });
     await watchPage(page);
     await page.goto(LISTING);
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await scriptReady(page);
     await expect(page.locator('.listing__results .product-card__name').first()).toHaveText(hostile);
     expect((await lists(page))[0].items[0]).toMatchObject({ item_id: String(id), item_name: hostile });
     // And after a partial load back to the same list (Successiva, then Back).

@@ -202,7 +202,7 @@ test.describe('product page', () => {
     await openProduct(page, P.bundle);
     await ready(page);
     await expect(page.locator('.price-block__save')).toContainText(/Nel set risparmi \d/);
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await scriptReady(page);
     await page.waitForLoadState('networkidle');
     expect(asked).toEqual([]);
   });
@@ -311,7 +311,7 @@ test.describe('product page', () => {
     const asked: string[] = [];
     page.on('request', (request) => void (request.url().includes('getProductXML=true') && asked.push(request.url())));
     await openProduct(page, P.multiSize);
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await scriptReady(page);
     await page.waitForLoadState('networkidle');
     expect(asked).toEqual([]);
     const facts = page.locator('.product__facts');

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 const widgetScriptRan = (page: Page) => page.evaluate(() => (window as unknown as { shopWidgets?: { loaded: boolean } }).shopWidgets?.loaded ?? false);
@@ -25,7 +26,7 @@ test.describe('shop data bundle', () => {
     await expect(page.locator('meta[name="shop-verification"]')).toHaveAttribute('content', 'frenishop-demo');
     // The widgets' script item ran, under the page's CSP.
     await expect.poll(() => widgetScriptRan(page)).toBe(true);
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await scriptReady(page);
     if (phone) {
       // These tests' phone has a desktop browser's user agent: the server drew the page for a
       // computer, the layout mode says phone, so one request brings the phone's snippets and widgets.
@@ -50,7 +51,7 @@ test.describe('shop data bundle', () => {
     await expect(page.locator('.snippets--top')).toContainText('Spedizione in 2-4 giorni lavorativi');
     await expect(page.locator('.widgets .widget-layer')).toHaveAttribute('data-device', 'mobile');
     await expect.poll(() => widgetScriptRan(page)).toBe(true);
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await scriptReady(page);
     await page.waitForLoadState('networkidle');
     expect(seen.requests).toEqual([]);
     expect(seen.cspViolations).toEqual([]);
@@ -66,7 +67,7 @@ test.describe('shop data bundle', () => {
     await page.goto('/main.php');
     expect((await failed).status()).toBeGreaterThanOrEqual(500);
     await expect(page.locator('.product-card').first()).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await scriptReady(page);
     await expect(page.locator('.snippets--end')).toContainText('Pagamenti sicuri');
     await expect(page.locator('.widgets .widget-layer')).toHaveAttribute('data-device', 'pc');
     await request.delete('/__test/faults');

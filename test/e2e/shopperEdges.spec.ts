@@ -111,7 +111,7 @@ test.describe('the spec at the edges', () => {
 
     // The mini basket: the line and the totals net (worth_net_formatted, shippingCost_net_formatted).
     // The card's add runs once the page's script does.
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await scriptReady(page);
     const added = page.waitForResponse((response) => response.url().includes('/basketchange.php') && response.ok());
     await card.getByRole('button', { name: /Aggiungi/ }).click();
     const basket = (await (await added).json()).basket as { worth_net_formatted: string; shippingCost_net_formatted: string };
@@ -212,7 +212,7 @@ test.describe('the spec at the edges', () => {
     await expect(page.locator('.shipping-info__unknown')).toHaveText('Produkt na zamówienie: czas wysyłki ustalimy z dostawcą.');
     // The page's extras (couriers and instalments) come together (drawn with the page, or asked together):
     // once the instalment offer shows, the couriers would have too.
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await scriptReady(page);
     await expect(page.locator('.instalments')).toBeVisible();
     await expect(page.locator('.delivery-info')).toHaveCount(0);
     await expect(page.locator('.site-main')).not.toContainText(/dni robocze|dzień roboczy/);

@@ -1,4 +1,5 @@
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 import { screenshot } from './support/screens';
 
 /**
@@ -45,7 +46,7 @@ test.describe('server-rendered pages', () => {
 
       const trouble = watchConsole(page);
       await page.goto(entry.path);
-      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+      await scriptReady(page);
       await page.waitForLoadState('networkidle');
       expect(trouble).toEqual([]);
       await screenshot(page, `ssr-${entry.name}-${testInfo.project.name}`);
@@ -88,7 +89,7 @@ test.describe('a page drawn by the server asks for nothing it already has', () =
         if (type === 'script') scripts.push(new URL(request.url()).pathname);
       });
       await page.goto(entry.path);
-      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+      await scriptReady(page);
       await page.waitForLoadState('networkidle');
       expect(calls).toEqual([]);
       // axios is its own chunk, loaded by the first call: none here.

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { scriptReady } from './support/shopping';
 import { axeViolations } from './support/axe';
 import type { Page } from '@playwright/test';
 
@@ -102,7 +103,7 @@ test.describe('page widgets', () => {
     await expect(first).not.toHaveAttribute('loading', 'lazy');
     const phone = info.project.name === 'phone';
     const modeSource = (await first.getAttribute(phone ? 'data-src_mobile' : 'data-src_desktop'))!;
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await scriptReady(page);
     await expect(first).toHaveAttribute('src', modeSource);
     expect(modeSource.endsWith('?w=420')).toBe(phone);
     const last = images.last();
