@@ -42,7 +42,8 @@ function afterFirstScreen(): Promise<void> {
  */
 function loadPageScripts(): void {
   const names = document.querySelector<HTMLMetaElement>('meta[name="page-scripts"]')?.content.split(' ') ?? [];
-  for (const src of names.filter((name) => name.startsWith('/'))) {
+  // Paths on this origin only (`/assets/...`, never `//host/...`).
+  for (const src of names.filter((name) => /^\/(?!\/)/.test(name))) {
     const script = document.createElement('script');
     script.src = src;
     document.head.append(script);
