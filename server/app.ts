@@ -37,6 +37,7 @@ import { GRAPHQL_LIMITS, graphqlParseOptions, registerGraphqlCost } from './grap
 import { registerGraphqlGuard } from './graphql/guard';
 import { RETRY_AFTER_S, storageFailure, unavailableMessage } from './db/faults';
 import { PageCache, pageCacheBytesFromEnv } from './render/pageCache';
+import { AnswerCache, answerCacheBytesFromEnv } from './answerCache';
 import { purgeUrlsFromEnv, watchCatalogueChanges } from './catalogueChanges';
 
 export interface AppOptions {
@@ -66,6 +67,8 @@ export interface AppOptions {
   poolStats?: MetricsOptions['poolStats'];
   /** Bytes of rendered public pages kept in memory (default: PAGE_CACHE_MB, 32 MB; 0 turns it off). */
   pageCacheBytes?: number;
+  /** Bytes of public calls' JSON answers kept in memory (default: ANSWER_CACHE_MB, 16 MB; 0 turns it off; server/answerCache.ts). */
+  answerCacheBytes?: number;
   /** Caches in front told of catalogue changes by an HTTP BAN (default: CACHE_PURGE_URLS). */
   purgeUrls?: readonly string[];
   /** Net or gross prices everywhere the shop shows a price (default: PRICE_TYPE, else gross; see server/priceType.ts). */
@@ -104,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const priced = withPriceType(mailed, priceSetting);
   const repo: ShopRepository = options.testHooks ? withTestOverrides(priced, testOverrides) : priced;
   const pageCache = new PageCache({ maxBytes: options.pageCacheBytes ?? pageCacheBytesFromEnv(process.env.PAGE_CACHE_MB) });
+  const answerCache = new AnswerCache({ maxBytes: options.answerCacheBytes ?? answerCacheBytesFromEnv(process.env.ANSWER_CACHE_MB) });
   const app = Fastify({
     bodyLimit: 64 * 1024,
     trustProxy,
@@ -128,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMetrics(app, { allow: options.metricsAllow, poolStats: options.poolStats });
   const throttle = await registerLimits(app, limits, options.counters);
   // Catalogue changes from any process or server drop the pages and answers drawn from the old values.
-  const catalogue = watchCatalogueChanges(app, storage, { pageCache, clearAnswers: () => cached.clearCaches(), purgeUrls: options.purgeUrls ?? purgeUrlsFromEnv(process.env.CACHE_PURGE_URLS) });
+  const catalogue = watchCatalogueChanges(app, storage, { pageCache, clearAnswers: () => (cached.clearCaches(), answerCache.clear()), purgeUrls: options.purgeUrls ?? purgeUrlsFromEnv(process.env.CACHE_PURGE_URLS) });
   if (options.testHooks) registerTestHooks(app, testOverrides, { repo, catalogue }, priceSetting);
 
   app.setErrorHandler((error: FastifyError, _request, reply) => {
@@ -180,14 +184,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   basketRoutes(app, repo);
   shopDataRoutes(app, repo);
   searchRoutes(app, repo);
-  projectorRoutes(app, repo);
+  projectorRoutes(app, repo, answerCache);
   fitmentRoutes(app, repo);
   imageRoutes(app, repo, { photoCacheDir: options.photoCacheDir ?? photoCacheDirFromEnv() });
   contentRoutes(app, repo);
   contactRoutes(app, repo);
   seoRoutes(app, repo);
   extraScriptRoutes(app, extraScripts, options.extraScriptsDir ?? (process.env.EXTRA_SCRIPTS_DIR || defaultExtraScriptsDir()));
-  pageRoutes(app, repo, staticDir, { extraScripts, pageCache, priceSetting, pictureOrigins: options.pictureOrigins ?? pictureOriginsFromEnv(process.env.PICTURE_ORIGINS) });
+  pageRoutes(app, repo, staticDir, { extraScripts, pageCache, answerCache, priceSetting, pictureOrigins: options.pictureOrigins ?? pictureOriginsFromEnv(process.env.PICTURE_ORIGINS) });
 
   return app;
 }

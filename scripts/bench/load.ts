@@ -34,6 +34,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startShop } from './shopServer';
 import { postgresHotPlans } from './queryPlans';
 import type { BasketResponse, BasketChangeResponse } from '../../src/api/wire';
@@ -214,7 +216,10 @@ async function runLoad(backend: Backend, databaseUrl: string | undefined) {
   // The server reads DATABASE_URL: PostgreSQL's run gets its database, SQLite's none at all.
   const shop = await startShop({ port: PORT, catalogueSize: CATALOGUE, workers: SERVERS, env: { DATABASE_URL: databaseUrl ?? '' } });
   const base = shop.baseUrl;
-  const origin = new URL(base).origin;
+  const baseHost = new URL(base);
+  const origin = baseHost.origin;
+  // One kept-alive connection per request in flight (a visitor's double click takes two).
+  const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
   const samples: Sample[] = [];
   const errorsByReason = new Map<string, number>();
   const noteError = (reason: string) => errorsByReason.set(reason, (errorsByReason.get(reason) ?? 0) + 1);
@@ -239,7 +244,9 @@ async function runLoad(backend: Backend, databaseUrl: string | undefined) {
     /**
      * One request, timed to the end of its body. Only basket answers are parsed (their
      * status counts); the others are judged by status and, for GraphQL, an errors array, so
-     * the client spends as little CPU as it can on the machine it shares with the server.
+     * the client spends as little CPU as it can on the machine it shares with the server: plain
+     * node:http on kept-alive connections (fetch cost the client as much CPU per request as the
+     * server spent), the compressed answers inflated here.
      */
     async function call(kind: Sample['kind'], visitor: Visitor | null, path: string, init: { method?: 'GET' | 'POST'; body?: string; type?: string; parse?: boolean } = {}) {
       const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'gzip, br' };
@@ -247,14 +254,15 @@ async function runLoad(backend: Backend, databaseUrl: string | undefined) {
       if (init.method === 'POST') {
         headers.origin = origin;
         headers['content-type'] = init.type ?? 'application/x-www-form-urlencoded';
+        headers['content-length'] = String(Buffer.byteLength(init.body ?? ''));
       }
       const started = performance.now();
       try {
-        const response = await fetch(base + path, { method: init.method ?? 'GET', headers, body: init.body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-        const text = await response.text();
+        const response = await send(path, init.method ?? 'GET', headers, init.body);
         const ms = performance.now() - started;
+        const text = response.text;
         let json: unknown = undefined;
-        let ok = response.ok && (response.headers.get('content-type') ?? '').includes('json') && !(path.startsWith('/graphql') && text.includes('"errors":['));
+        let ok = response.status >= 200 && response.status < 300 && (response.headers['content-type'] ?? '').includes('json') && !(path.startsWith('/graphql') && text.includes('"errors":['));
         if (ok && init.parse) {
           try {
             json = JSON.parse(text);
@@ -270,6 +278,30 @@ async function runLoad(backend: Backend, databaseUrl: string | undefined) {
         noteError(`${kind}: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
         return { ok: false, response: undefined, json: undefined };
       }
+    }
+
+    /** One HTTP exchange on the agent's kept-alive connections: status, headers and the body's text (inflated). */
+    function send(path: string, method: string, headers: Record<string, string>, body: string | undefined): Promise<{ status: number; headers: IncomingHttpHeaders; text: string }> {
+      return new Promise((resolve, reject) => {
+        const request = httpRequest({ host: baseHost.hostname, port: baseHost.port, path, method, headers, agent, timeout: REQUEST_TIMEOUT_MS }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () => {
+            try {
+              const raw = Buffer.concat(chunks);
+              const encoding = response.headers['content-encoding'];
+              const inflated = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
+              resolve({ status: response.statusCode ?? 0, headers: response.headers, text: inflated.toString('utf8') });
+            } catch (error) {
+              reject(error);
+            }
+          });
+        });
+        request.on('timeout', () => request.destroy(Object.assign(new Error(`no answer in ${REQUEST_TIMEOUT_MS} ms`), { name: 'TimeoutError' })));
+        request.on('error', reject);
+        request.end(body);
+      });
     }
 
     const lineKey = (id: number, size: string) => `${id}|${size}`;
@@ -319,7 +351,7 @@ async function runLoad(backend: Backend, databaseUrl: string | undefined) {
       const favourites = Array.from({ length: 6 }, () => pick(buyable));
       const visitor: Visitor = { cookie: '', favourites, expected: new Map(), uncertain: new Set() };
       const { response } = await call('cookie', visitor, '/ajax/basket.php?getAjax=true');
-      const cookie = response?.headers.get('set-cookie')?.split(';')[0] ?? '';
+      const cookie = response?.headers['set-cookie']?.[0]?.split(';')[0] ?? '';
       if (!cookie.startsWith('shop_visitor=')) throw new Error('the server set no shop_visitor cookie');
       visitor.cookie = cookie;
       visitors.push(visitor);
@@ -422,7 +454,7 @@ async function runLoad(backend: Backend, databaseUrl: string | undefined) {
     };
     const section = {
       date: new Date().toISOString(),
-      tool: 'fetch workers (one sequential visitor per connection), server in its own process on loopback',
+      tool: 'node:http client, kept-alive connections (one sequential visitor per connection), server in its own process on loopback',
       machine: { cores: cpus().length, loadAverageAtStart: loadAtStart.map(round2) },
       backend,
       serverProcesses: SERVERS,
@@ -458,6 +490,7 @@ async function runLoad(backend: Backend, databaseUrl: string | undefined) {
 
     return section;
   } finally {
+    agent.destroy();
     await shop.stop();
   }
 }

@@ -16,11 +16,17 @@ export interface RunningShop {
 /**
  * Starts the reference backend as a child process on a temporary database: `workers` server
  * processes on the one port (WORKERS, default 1); DATABASE_URL, when set, passes through.
+ * BENCH_NODE_ARGS: more arguments for the server's Node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+ * to profile it under the bench's load; NODE_OPTIONS refuses --cpu-prof).
  */
+function nodeArgs(): string[] {
+  return (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+}
+
 export async function startShop(options: { port: number; catalogueSize?: number; workers?: number; env?: Record<string, string> }): Promise<RunningShop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
   const baseUrl = `http://127.0.0.1:${options.port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs(), '--import', 'tsx', 'server/main.ts'], {
     cwd: join(__dirname, '..', '..'),
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

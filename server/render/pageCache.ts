@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { EncodedBody } from '../encodedBody';
+import { TaggedCache } from '../taggedCache';
 
 /**
  * Cacheable pages (issue 22).
@@ -65,17 +67,12 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 /** A rendered public page, as the server's page cache keeps it. */
 export interface CachedPage {
   status: number;
-  html: string;
+  /** The page's HTML, with its compressed forms as they are asked for. */
+  body: EncodedBody;
   etag: string;
   csp: string;
   /** What the page shows: `product:<id>` for each product, `listing` for listings and home. */
   tags: string[];
-}
-
-interface Entry {
-  page: CachedPage;
-  expires: number;
-  bytes: number;
 }
 
 export interface PageCacheOptions {
@@ -86,106 +83,21 @@ export interface PageCacheOptions {
   now?: () => number;
 }
 
+/** Bytes a kept text is counted for: the text, and a half again for its compressed forms (about a fifth each). */
+export const keptBytes = (body: EncodedBody): number => Math.ceil(body.bytes * 1.5);
+
 /**
  * The server's own page cache in front of the renderer (issue 22, point 4): public pages only,
  * keyed as an HTTP cache keys them (device class + address), bounded in bytes, each entry
- * living at most `ttlMs`, dropped by tag when the catalogue changes (server/catalogueEvents.ts).
+ * living at most `ttlMs`, dropped by tag when the catalogue changes (server/catalogueChanges.ts).
  */
-export class PageCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly byTag = new Map<string, Set<string>>();
-  private bytes = 0;
-  private readonly ttlMs: number;
-  private readonly now: () => number;
-  hits = 0;
-  misses = 0;
-
-  constructor(private readonly options: PageCacheOptions) {
-    this.ttlMs = options.ttlMs ?? PAGE_S_MAXAGE_S * 1000;
-    this.now = options.now ?? Date.now;
-  }
-
-  get enabled(): boolean {
-    return this.options.maxBytes > 0;
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  get sizeBytes(): number {
-    return this.bytes;
+export class PageCache extends TaggedCache<CachedPage> {
+  constructor(options: PageCacheOptions) {
+    super({ maxBytes: options.maxBytes, ttlMs: options.ttlMs ?? PAGE_S_MAXAGE_S * 1000, now: options.now, bytesOf: (page) => keptBytes(page.body) });
   }
 
   static key(device: string, url: string): string {
     return `${device} ${url}`;
-  }
-
-  get(key: string): CachedPage | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) {
-      this.misses++;
-      return undefined;
-    }
-    if (entry.expires <= this.now()) {
-      this.delete(key);
-      this.misses++;
-      return undefined;
-    }
-    // Most recently used last.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    this.hits++;
-    return entry.page;
-  }
-
-  set(key: string, page: CachedPage): void {
-    if (!this.enabled) return;
-    const bytes = Buffer.byteLength(page.html) + key.length;
-    if (bytes > this.options.maxBytes) return;
-    this.delete(key);
-    this.entries.set(key, { page, expires: this.now() + this.ttlMs, bytes });
-    this.bytes += bytes;
-    for (const tag of page.tags) {
-      let keys = this.byTag.get(tag);
-      if (!keys) this.byTag.set(tag, (keys = new Set()));
-      keys.add(key);
-    }
-    while (this.bytes > this.options.maxBytes) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.delete(oldest);
-    }
-  }
-
-  delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
-    for (const tag of entry.page.tags) {
-      const keys = this.byTag.get(tag);
-      keys?.delete(key);
-      if (keys?.size === 0) this.byTag.delete(tag);
-    }
-  }
-
-  /** Drops every page carrying one of these tags; returns how many. */
-  dropTags(tags: readonly string[]): number {
-    let dropped = 0;
-    for (const tag of tags) {
-      for (const key of [...(this.byTag.get(tag) ?? [])]) {
-        this.delete(key);
-        dropped++;
-      }
-    }
-    return dropped;
-  }
-
-  clear(): void {
-    this.entries.clear();
-    this.byTag.clear();
-    this.bytes = 0;
   }
 }
 

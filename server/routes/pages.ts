@@ -28,6 +28,8 @@ import { listingScripts } from '../../src/domain/listAnalytics';
 import { initialShopData } from '../../store/shopDataSlice';
 import { etagMatches, hasPersonalCookie, inlineScriptHashes, pageEtag, PageCache, PRIVATE_PAGE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL, type CachedPage } from '../render/pageCache';
 import type { ListingAnswer } from '../../src/api/wire';
+import { EncodedBody, sendEncoded } from '../encodedBody';
+import { AnswerCache } from '../answerCache';
 
 /** The address prefixes pages are served under: Italian at the root, then each other language. */
 const ADDRESS_PREFIXES = ['', '/pl', '/en'] as const;
@@ -41,11 +43,12 @@ export function pageRoutes(
   app: FastifyInstance,
   repo: ShopRepository,
   staticDir: string,
-  options: { extraScripts?: readonly string[]; pageCache?: PageCache; priceSetting?: PriceSetting; pictureOrigins?: readonly string[] } = {},
+  options: { extraScripts?: readonly string[]; pageCache?: PageCache; answerCache?: AnswerCache; priceSetting?: PriceSetting; pictureOrigins?: readonly string[] } = {},
 ): void {
   const extraScripts = options.extraScripts ?? [];
   const pictureOrigins = options.pictureOrigins ?? [];
   const pageCache = options.pageCache ?? new PageCache({ maxBytes: 0 });
+  const answerCache = options.answerCache ?? new AnswerCache({ maxBytes: 0 });
   const priceTypeNow = () => options.priceSetting?.priceType ?? 'gross';
   const assets = builtAssets(staticDir);
   ensureServerSanitizer();
@@ -67,7 +70,8 @@ export function pageRoutes(
       .header('X-Shop-Tags', page.tags.join(' '))
       .type('text/html; charset=utf-8');
     if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
-    return reply.send(page.html);
+    // Compressed once per kept page, not once per request.
+    return sendEncoded(request, reply, page.body);
   };
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, status = 200) => {
@@ -131,7 +135,7 @@ export function pageRoutes(
       preloadImage: largestImage(state),
     });
     if (publicPage) {
-      const page: CachedPage = { status, html, etag: pageEtag(html), csp: hashedContentSecurityPolicy(inlineScriptHashes(html), pictureOrigins), tags: pageTags(state) };
+      const page: CachedPage = { status, body: new EncodedBody(html), etag: pageEtag(html), csp: hashedContentSecurityPolicy(inlineScriptHashes(html), pictureOrigins), tags: pageTags(state) };
       // Only an address the shop has a page for is kept (the not-found handler's addresses are not).
       if (request.routeOptions.url !== undefined) pageCache.set(cacheKey, page);
       return sendPublic(request, reply, page, 'miss');
@@ -159,11 +163,14 @@ export function pageRoutes(
     const query = request.query as Record<string, unknown>;
     if (query.json === 'true') {
       reply.header('Cache-Control', 'no-store');
-      const data = await listingData(repo, query);
-      // A listing (not the finder's rows) carries its regions' ajax-loaded scripts, as its page does.
-      if (!('products' in data)) return data;
-      const answer: ListingAnswer = { ...data, scripts: listingScripts(data) };
-      return answer;
+      // The same for every visitor: kept by its address (server/answerCache.ts).
+      return answerCache.send(request, reply, async () => {
+        const data = await listingData(repo, query);
+        // A listing (not the finder's rows) carries its regions' ajax-loaded scripts, as its page does.
+        if (!('products' in data)) return { value: data, tags: ['listing'] };
+        const answer: ListingAnswer = { ...data, scripts: listingScripts(data) };
+        return { value: answer, tags: ['listing', ...data.products.map((product) => `product:${product.id}`)] };
+      });
     }
     return sendPage(request, reply);
   });

@@ -50,10 +50,11 @@ function standInBuild() {
 
 /** What a test may set of the server (rate limits and timeouts, trusted proxies). */
 /**
- * The server's page cache is off unless a test turns it on (`pageCacheBytes`): most tests change
- * the catalogue by SQL, not by the catalogue's write path, and read the page again.
+ * The server's page cache and answer cache are off unless a test turns them on (`pageCacheBytes`,
+ * `answerCacheBytes`): most tests change the catalogue by SQL, not by the catalogue's write path,
+ * and read the page or call again.
  */
-export type TestShopOptions = Pick<AppOptions, 'limits' | 'trustProxy' | 'pageCacheBytes' | 'purgeUrls' | 'mailer' | 'metricsAllow' | 'pictureOrigins'>;
+export type TestShopOptions = Pick<AppOptions, 'limits' | 'trustProxy' | 'pageCacheBytes' | 'answerCacheBytes' | 'purgeUrls' | 'mailer' | 'metricsAllow' | 'pictureOrigins'>;
 
 /** A server on a fresh database (small catalogue) of this project's backend and a stand-in storefront build. */
 export async function startTestShop(catalogueSize = 300, options: TestShopOptions = {}): Promise<TestShop> {
@@ -65,7 +66,7 @@ async function startSqliteShop(catalogueSize: number, options: TestShopOptions):
   const dbPath = join(dir, 'shop.sqlite');
   const { db } = openShopDatabase({ path: dbPath, catalogueSize, today: TODAY });
   const repository = new SqliteShopRepository(db);
-  const app = await buildApp({ repository, staticDir, testHooks: true, mailer: null, metricsAllow: null, pageCacheBytes: 0, photoCacheDir: join(dir, 'photos'), ...options });
+  const app = await buildApp({ repository, staticDir, testHooks: true, mailer: null, metricsAllow: null, pageCacheBytes: 0, answerCacheBytes: 0, photoCacheDir: join(dir, 'photos'), ...options });
   const sql = async <T,>(text: string, ...params: unknown[]) => {
     const statement = db.prepare(text);
     // A write (UPDATE, DELETE, ...) answers no rows.
@@ -82,7 +83,7 @@ async function startSqliteShop(catalogueSize: number, options: TestShopOptions):
     tableExists: async (name) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined,
     async reopen() {
       const reopened = openShopDatabase({ path: dbPath, catalogueSize, today: TODAY });
-      const second = await buildApp({ repository: new SqliteShopRepository(reopened.db), staticDir, pageCacheBytes: 0, ...options });
+      const second = await buildApp({ repository: new SqliteShopRepository(reopened.db), staticDir, pageCacheBytes: 0, answerCacheBytes: 0, ...options });
       return {
         app: second,
         seeded: reopened.seeded,
@@ -173,7 +174,7 @@ async function startPostgresShop(catalogueSize: number, options: TestShopOptions
   const { dir, staticDir } = standInBuild();
   const database = await createTestDatabase(await seededTemplate(catalogueSize));
   const opened = await openPostgresShop({ url: database.url, catalogueSize, today: TODAY, poolSize: 6 });
-  const app = await buildApp({ repository: opened.repository, staticDir, testHooks: true, mailer: null, metricsAllow: null, pageCacheBytes: 0, photoCacheDir: join(dir, 'photos'), ...options });
+  const app = await buildApp({ repository: opened.repository, staticDir, testHooks: true, mailer: null, metricsAllow: null, pageCacheBytes: 0, answerCacheBytes: 0, photoCacheDir: join(dir, 'photos'), ...options });
   const sql = async <T,>(text: string, ...params: unknown[]) => (await opened.pool.query(toPgSql(text), params)).rows as T[];
   let poolOpen = true;
   const closePool = async () => {
@@ -192,7 +193,7 @@ async function startPostgresShop(catalogueSize: number, options: TestShopOptions
     tableExists: async (name) => (await sql('SELECT 1 FROM information_schema.tables WHERE table_name = ?', name)).length > 0,
     async reopen() {
       const reopened = await openPostgresShop({ url: database.url, catalogueSize, today: TODAY, poolSize: 2 });
-      const second = await buildApp({ repository: reopened.repository, staticDir, pageCacheBytes: 0, ...options });
+      const second = await buildApp({ repository: reopened.repository, staticDir, pageCacheBytes: 0, answerCacheBytes: 0, ...options });
       return {
         app: second,
         seeded: reopened.seeded,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PageCache, inlineScripts } from '../../server/render/pageCache';
+import { EncodedBody } from '../../server/encodedBody';
 import { startTestShop, Visitor, type TestShop, PRODUCT_11, productPath } from './helpers';
 
 /**
@@ -136,7 +137,7 @@ describe('the server\u2019s page cache', () => {
   it('is bounded in bytes: the least recently used page goes first; entries expire', () => {
     let now = 0;
     const cache = new PageCache({ maxBytes: 1000, ttlMs: 30_000, now: () => now });
-    const page = (n: number) => ({ status: 200, html: 'x'.repeat(300), etag: `W/"${n}"`, csp: '', tags: [`product:${n}`] });
+    const page = (n: number) => ({ status: 200, body: new EncodedBody('x'.repeat(200)), etag: `W/"${n}"`, csp: '', tags: [`product:${n}`] });
     for (let n = 1; n <= 3; n++) cache.set(`k${n}`, page(n));
     expect(cache.get('k1')?.etag).toBe('W/"1"');
     cache.set('k4', page(4));
