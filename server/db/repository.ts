@@ -182,8 +182,11 @@ export interface BasketChange {
 }
 
 export type BasketChangeResult =
-  /** `pendingTracking`: the visitor's analytics events waiting after the change, when the change read them (saves the caller a round trip). */
-  | { ok: true; pendingTracking?: number }
+  /**
+   * `basket`: the basket after the change (read with it: the caller needs no second read);
+   * `pendingTracking`: the visitor's analytics events waiting after the change, when the change read them (saves the caller a round trip).
+   */
+  | { ok: true; basket: BasketSummary; pendingTracking?: number }
   | { ok: false; status: 404 | 409 | 422; code: string; message: string; params?: Record<string, string | number> };
 
 export interface ContactMessage {

@@ -732,6 +732,11 @@ export class SqliteShopRepository implements ShopRepository {
   }
 
   async basket(visitorId: string): Promise<BasketSummary> {
+    return this.basketNow(visitorId);
+  }
+
+  /** The visitor's basket as it is now (inside a write: as that write leaves it). */
+  private basketNow(visitorId: string): BasketSummary {
     const rows = this.stmt(
       `SELECT l.product_id, l.size_id, l.additional, l.count, p.name, p.slug, p.vat, p.catalog_no, s.name AS size_name, s.price_gross, s.subscription_gross,
          p.unit, p.unit_plural, p.unit_sellby, p.unit_precision, p.min_quantity, p.max_quantity, p.min_size_quantity, p.max_size_quantity, p.min_subscription_quantity,
@@ -760,7 +765,7 @@ export class SqliteShopRepository implements ShopRepository {
       if (!verdict.ok) return verdict;
       if (verdict.count === 0) {
         this.stmt('DELETE FROM basket_lines WHERE visitor_id = ? AND product_id = ? AND size_id = ? AND additional = ?').run(visitorId, change.productId, change.sizeId, change.additional);
-        return { ok: true, pendingTracking: this.pendingTrackingCount(visitorId) };
+        return { ok: true, pendingTracking: this.pendingTrackingCount(visitorId), basket: this.basketNow(visitorId) };
       }
       this.ensureVisitorRow(visitorId);
       this.stmt(
@@ -770,8 +775,8 @@ export class SqliteShopRepository implements ShopRepository {
       ).run(visitorId, change.productId, change.sizeId, change.additional, verdict.count, new Date().toISOString(), change.vehicle?.engineId ?? null, change.vehicle?.label ?? null);
       // A change to the basket is what the shop's analytics want to hear about.
       this.stmt('UPDATE visitors SET pending_tracking = pending_tracking + 1 WHERE id = ?').run(visitorId);
-      // The events now waiting, for the answer's header (read here, in the change's transaction).
-      return { ok: true, pendingTracking: this.pendingTrackingCount(visitorId) };
+      // The events now waiting, for the answer's header, and the basket after the change (read here, in the change's transaction).
+      return { ok: true, pendingTracking: this.pendingTrackingCount(visitorId), basket: this.basketNow(visitorId) };
     });
   }
 

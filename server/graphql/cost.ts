@@ -138,20 +138,41 @@ export function registerGraphqlCost(app: FastifyInstance): void {
   app.graphql.addHook('preParsing', async (_schema, source) => {
     if (source.length > GRAPHQL_LIMITS.maxQueryLength) refuse('QUERY_TOO_LONG', `The query is longer than ${GRAPHQL_LIMITS.maxQueryLength} characters`, 413);
   });
+  // Verdicts by document (mercurius hands the same parsed document for the same text) and
+  // variables: the storefront asks the same few queries over and over.
+  const verdicts = new WeakMap<DocumentNode, Map<string, Verdict>>();
   app.graphql.addHook('preExecution', async (schema, document, _context, variables) => {
-    // The guard (server/graphql/guard.ts) lets through only documents of one operation, so the
-    // operation costed here is the one that runs, compiled or not, whatever operationName says.
-    const sole = soleOperation(document, undefined);
-    if (typeof sole === 'string') refuse('ONE_OPERATION', sole, 400);
-    const name = sole.name?.value;
-    const roots = rootFieldCount(document, name);
-    if (roots > GRAPHQL_LIMITS.maxRootFields) refuse('TOO_MANY_FIELDS', `At most ${GRAPHQL_LIMITS.maxRootFields} root fields (aliases included) per request; this one asks ${roots}`, 400);
-    let cost: number;
-    try {
-      cost = queryCost(schema, document, variables as Record<string, unknown> | undefined, name);
-    } catch (error) {
-      refuse('QUERY_TOO_COMPLEX', error instanceof Error ? error.message : 'The query cannot be costed', 400);
+    let byVariables = verdicts.get(document);
+    if (!byVariables) verdicts.set(document, (byVariables = new Map()));
+    const variablesKey = JSON.stringify(variables ?? null);
+    let verdict = byVariables.get(variablesKey);
+    if (!verdict) {
+      verdict = costVerdict(schema, document, variables as Record<string, unknown> | undefined);
+      // A document asked with ever-new variables keeps only its last verdicts.
+      if (byVariables.size >= 50) byVariables.clear();
+      byVariables.set(variablesKey, verdict);
     }
-    if (cost > GRAPHQL_LIMITS.maxCost) refuse('QUERY_TOO_COSTLY', `The query costs ${cost}, above the budget of ${GRAPHQL_LIMITS.maxCost} per request`, 400);
+    if (verdict !== 'ok') refuse(verdict.code, verdict.message, verdict.status);
   });
+}
+
+type Verdict = 'ok' | { code: string; message: string; status: number };
+
+/** Whether an operation may run: one operation, few enough root fields, within the cost budget. */
+function costVerdict(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined): Verdict {
+  // The guard (server/graphql/guard.ts) lets through only documents of one operation, so the
+  // operation costed here is the one that runs, compiled or not, whatever operationName says.
+  const sole = soleOperation(document, undefined);
+  if (typeof sole === 'string') return { code: 'ONE_OPERATION', message: sole, status: 400 };
+  const name = sole.name?.value;
+  const roots = rootFieldCount(document, name);
+  if (roots > GRAPHQL_LIMITS.maxRootFields) return { code: 'TOO_MANY_FIELDS', message: `At most ${GRAPHQL_LIMITS.maxRootFields} root fields (aliases included) per request; this one asks ${roots}`, status: 400 };
+  let cost: number;
+  try {
+    cost = queryCost(schema, document, variables, name);
+  } catch (error) {
+    return { code: 'QUERY_TOO_COMPLEX', message: error instanceof Error ? error.message : 'The query cannot be costed', status: 400 };
+  }
+  if (cost > GRAPHQL_LIMITS.maxCost) return { code: 'QUERY_TOO_COSTLY', message: `The query costs ${cost}, above the budget of ${GRAPHQL_LIMITS.maxCost} per request`, status: 400 };
+  return 'ok';
 }

@@ -1,3 +1,4 @@
+import { TtlCache } from '../db/ttlCache';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Kind, parse, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { GRAPHQL_LIMITS } from './cost';
@@ -69,6 +70,33 @@ function jsonStrings(value: unknown, found: string[] = [], depth = 0): string[] 
   return found;
 }
 
+/** A query text read by the guard: its document, and whether a string in it holds a control character. */
+interface ReadDocument {
+  document: DocumentNode;
+  controlCharacters: boolean;
+}
+
+/**
+ * Query texts read before, by their text (the storefront sends the same few over and over): the
+ * parse and the walk of the document's strings once per text. Only texts that parse are kept;
+ * the reading depends on the text alone.
+ */
+const readDocuments = new TtlCache<string, ReadDocument>(500, 60 * 60_000);
+
+function readDocument(query: string): ReadDocument | null {
+  const kept = readDocuments.get(query);
+  if (kept) return kept;
+  let document: DocumentNode;
+  try {
+    document = parse(query, { maxTokens: GRAPHQL_LIMITS.maxTokens });
+  } catch {
+    return null;
+  }
+  const read = { document, controlCharacters: documentStrings(document).some(controlCharacterIn) };
+  readDocuments.set(query, read);
+  return read;
+}
+
 /**
  * The gate in front of GraphQL (before mercurius parses, caches or compiles anything):
  * - one request, one operation: no batches, no persisted-query hashes, a document of exactly
@@ -96,13 +124,9 @@ export function registerGraphqlGuard(app: FastifyInstance): void {
     }
     if (typeof query !== 'string') return;
     if (query.length > GRAPHQL_LIMITS.maxQueryLength) return; // the cost hooks answer 413
-    let document: DocumentNode;
-    try {
-      document = parse(query, { maxTokens: GRAPHQL_LIMITS.maxTokens });
-    } catch {
-      return; // mercurius answers the syntax error
-    }
-    const operation = soleOperation(document, operationName);
+    const read = readDocument(query);
+    if (read === null) return; // mercurius answers the syntax error
+    const operation = soleOperation(read.document, operationName);
     if (typeof operation === 'string') return graphqlError(reply, 400, 'ONE_OPERATION', operation);
     let variableValues: unknown = variables;
     if (typeof variables === 'string') {
@@ -112,7 +136,7 @@ export function registerGraphqlGuard(app: FastifyInstance): void {
         variableValues = undefined;
       }
     }
-    if ([...documentStrings(document), ...jsonStrings(variableValues)].some(controlCharacterIn)) {
+    if (read.controlCharacters || jsonStrings(variableValues).some(controlCharacterIn)) {
       return graphqlError(reply, 400, 'BAD_USER_INPUT', 'Text may not hold control characters');
     }
     if (operation.operation === 'query') return;

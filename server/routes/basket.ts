@@ -40,7 +40,8 @@ export function basketRoutes(app: FastifyInstance, repo: ShopRepository): void {
     const pending = result.pendingTracking ?? (await repo.pendingTrackingEvents(request.visitorId));
     if (pending > 0) reply.header(TRACKING_EVENTS_HEADER, String(pending));
     reply.header('Cache-Control', 'no-store');
-    const answer: BasketChangeResponse = { status: 'ok', basket: await repo.basket(request.visitorId) };
+    // The basket after the change came with it (no second read).
+    const answer: BasketChangeResponse = { status: 'ok', basket: result.basket };
     return answer;
   });
 

@@ -212,9 +212,22 @@ describeOnPostgres('SQLite and PostgreSQL answer alike for the same catalogue', 
       { mode: 'add', productId: 99999, sizeId: 'uniw', quantity: 1, additional: '' },
     ] as const;
     for (const change of changes) {
-      await same((r) => r.changeBasket(visitor, change));
-      await same((r) => r.basket(visitor));
+      const [sqliteResult, postgresResult] = [await sqlite.changeBasket(visitor, change), await postgres.changeBasket(visitor, change)];
+      expect(firstDifference(sqliteResult, postgresResult, '')).toBeNull();
+      const after = await same((r) => r.basket(visitor));
+      // The basket a change answers with is the basket the next read shows (on each backend).
+      if (sqliteResult.ok) expect(sqliteResult.basket).toEqual(after);
+      if (postgresResult.ok) expect(postgresResult.basket).toEqual(await postgres.basket(visitor));
     }
+    // Down to an empty basket: the last removal answers it empty.
+    for (const line of (await postgres.basket(visitor)).products) {
+      const removal = { mode: 'set', productId: line.id, sizeId: line.size, quantity: 0, additional: line.md5_additional } as const;
+      const [sqliteResult, postgresResult] = [await sqlite.changeBasket(visitor, removal), await postgres.changeBasket(visitor, removal)];
+      expect(firstDifference(sqliteResult, postgresResult, '')).toBeNull();
+      expect(postgresResult.ok && postgresResult.basket).toEqual(await postgres.basket(visitor));
+    }
+    expect((await postgres.basket(visitor)).products).toEqual([]);
+    for (const change of changes.slice(0, 2)) await same((r) => r.changeBasket(visitor, change));
     await same((r) => r.basketShippingOptions(visitor));
     await same((r) => r.takeTrackingEvents(visitor));
     await same((r) => r.removeFromBasket(visitor, [{ id: SPECIAL_PRODUCTS.rebateTiers, size: 'uniw', additional: '' }]));

@@ -33,3 +33,24 @@ it('answers a repeated bad query with the same error before and after it is comp
   expect(first.status).toBe(400);
   for (let i = 0; i < 8; i++) expect(await ask(query)).toEqual(first);
 });
+
+it('judges a repeated document by the variables of each request: a costly limit refused, a small one answered, again and again', async () => {
+  const query = 'query Search($limit: Int) { productsTextSearch(searchInput: { text: "brembo", limit: $limit }) { products { name } } }';
+  const withLimit = async (limit: number) => {
+    const response = await app.inject({ method: 'POST', url: '/graphql/v1/', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ query, variables: { limit } }) });
+    return response.json() as { data?: { productsTextSearch: { products: unknown[] } }; errors?: Array<{ extensions: { code: string } }> };
+  };
+  for (let i = 0; i < 4; i++) {
+    expect((await withLimit(3)).data?.productsTextSearch.products).toHaveLength(3);
+    expect((await withLimit(100_000)).errors?.[0].extensions.code).toBe('QUERY_TOO_COSTLY');
+  }
+});
+
+it('refuses a repeated document with a control character in its text every time', async () => {
+  const query = '{ productsTextSearch(searchInput: { text: "bre\\u0000mbo", limit: 3 }) { products { name } } }';
+  for (let i = 0; i < 3; i++) {
+    const { status, body } = await ask(query);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ errors: [{ extensions: { code: 'BAD_USER_INPUT' } }] });
+  }
+});

@@ -146,6 +146,36 @@ const ENGINE_ORDER = `b.name COLLATE "C", m.name COLLATE "C", g.year_from, e.cv,
 /** The first day of the omnibus window (the lowest price of the last 30 days), as price_history keeps days. */
 const OMNIBUS_FROM = `to_char((now() AT TIME ZONE 'UTC')::date - 30, 'YYYY-MM-DD')`;
 
+/** A basket line as the basket reads it, with its product's rebate tiers. */
+type BasketLineWithTiers = BasketLineRow & { tiers: Array<{ threshold: number; value: number }> | null };
+
+/** A basket line's product, size, picture and rebate tiers, read for the line `l`. */
+const BASKET_LINE_COLUMNS = `l.product_id, l.size_id, l.additional, l.count, p.name, p.slug, p.vat, p.catalog_no, s.name AS size_name, s.price_gross, s.subscription_gross,
+  p.unit, p.unit_plural, p.unit_sellby, p.unit_precision, p.min_quantity, p.max_quantity, p.min_size_quantity, p.max_size_quantity, p.min_subscription_quantity,
+  p.subscription, p.gratis, p.phone_price, s.stock, s.status, p.type AS product_type, l.vehicle_engine, l.vehicle_label, ${FIRST_PICTURE('l.product_id')},
+  (SELECT json_agg(json_build_object('threshold', r.threshold, 'value', r.value) ORDER BY r.threshold) FROM rebates r WHERE r.product_id = l.product_id) AS tiers`;
+const BASKET_LINE_JOINS = 'JOIN products p ON p.id = l.product_id JOIN sizes s ON s.product_id = l.product_id AND s.size_id = l.size_id';
+/** The basket's order: as the lines were first added. */
+const BASKET_LINE_ORDER = (alias: string) => `ORDER BY ${alias}.added_at, ${alias}.product_id, ${alias}.size_id COLLATE "C", ${alias}.additional COLLATE "C"`;
+/** A basket line's own columns. */
+const LINE_COLUMNS = 'visitor_id, product_id, size_id, additional, count, added_at, vehicle_engine, vehicle_label';
+/**
+ * The visitor's other lines ($1: visitor; $2, $3, $4: the changed line's product, size and
+ * variant), as the change statement's snapshot holds them: when the statement's version check
+ * passes, no other change of this basket came in since (a later one waits for this one's lock).
+ */
+const LINES_BESIDE_THE_CHANGED_ONE = `SELECT ${LINE_COLUMNS} FROM basket_lines WHERE visitor_id = $1 AND NOT (product_id = $2 AND size_id = $3 AND additional = $4)`;
+/**
+ * The end of a change statement with CTEs `v` (the visitor's row, when the change was written) and
+ * `after` (the basket's lines after it): one row per line after the change, or one row with no
+ * line when the basket is now empty, each with the visitor's pending analytics events; no row
+ * when nothing was written. The basket comes back with the change: no second round trip.
+ */
+const BASKET_AFTER_THE_CHANGE = `SELECT v.pending_tracking, b.* FROM v LEFT JOIN LATERAL (
+    SELECT ${BASKET_LINE_COLUMNS}, l.added_at AS line_added_at FROM after l ${BASKET_LINE_JOINS}
+  ) b ON true
+  ORDER BY b.line_added_at, b.product_id, b.size_id COLLATE "C", b.additional COLLATE "C"`;
+
 /**
  * The shop's storage on PostgreSQL (`pg`, a small pool per process): the same answers as the
  * SQLite repository for the same catalogue. Basket writes lock the visitor's row (SELECT ...
@@ -807,15 +837,7 @@ export class PostgresShopRepository implements ShopRepository {
   }
 
   private async basketLines(visitorId: string) {
-    return this.all<BasketLineRow & { tiers: Array<{ threshold: number; value: number }> | null }>(
-      `SELECT l.product_id, l.size_id, l.additional, l.count, p.name, p.slug, p.vat, p.catalog_no, s.name AS size_name, s.price_gross, s.subscription_gross,
-         p.unit, p.unit_plural, p.unit_sellby, p.unit_precision, p.min_quantity, p.max_quantity, p.min_size_quantity, p.max_size_quantity, p.min_subscription_quantity,
-         p.subscription, p.gratis, p.phone_price, s.stock, s.status, p.type AS product_type, l.vehicle_engine, l.vehicle_label, ${FIRST_PICTURE('l.product_id')},
-         (SELECT json_agg(json_build_object('threshold', r.threshold, 'value', r.value) ORDER BY r.threshold) FROM rebates r WHERE r.product_id = l.product_id) AS tiers
-       FROM basket_lines l JOIN products p ON p.id = l.product_id JOIN sizes s ON s.product_id = l.product_id AND s.size_id = l.size_id
-       WHERE l.visitor_id = ? ORDER BY l.added_at, l.product_id, l.size_id COLLATE "C", l.additional COLLATE "C"`,
-      [visitorId],
-    );
+    return this.all<BasketLineWithTiers>(`SELECT ${BASKET_LINE_COLUMNS} FROM basket_lines l ${BASKET_LINE_JOINS} WHERE l.visitor_id = ? ${BASKET_LINE_ORDER('l')}`, [visitorId]);
   }
 
   /**
@@ -834,12 +856,21 @@ export class PostgresShopRepository implements ShopRepository {
       return { ok: false, status: 404, code: 'product_not_found', message: 'Prodotto non trovato' };
     }
     for (let attempt = 1; attempt <= BASKET_CHANGE_ATTEMPTS; attempt++) {
-      const found = await this.one<{ product: ProductRow; size: SizeRow | null; lines: LimitLine[] | null; basket_lines: number; version: number | null; pending: number | null }>(
+      const found = await this.one<{
+        product: ProductRow;
+        size: SizeRow | null;
+        lines: LimitLine[] | null;
+        basket_lines: number;
+        version: number | null;
+        pending: number | null;
+        withdrawn: WithdrawnLineRow[] | null;
+      }>(
         `SELECT row_to_json(p) AS product, row_to_json(s) AS size,
            (SELECT json_agg(json_build_object('sizeId', l.size_id, 'additional', l.additional, 'count', l.count))
               FROM basket_lines l WHERE l.visitor_id = $1 AND l.product_id = $2) AS lines,
            (SELECT COUNT(*) FROM basket_lines l WHERE l.visitor_id = $1) AS basket_lines,
-           v.basket_version AS version, v.pending_tracking AS pending
+           v.basket_version AS version, v.pending_tracking AS pending,
+           (SELECT json_agg(w) FROM (${WITHDRAWN_LINES_SQL.replace('?', '$1')}) w) AS withdrawn
          FROM products p LEFT JOIN sizes s ON s.product_id = p.id AND s.size_id = $3 LEFT JOIN visitors v ON v.id = $1 WHERE p.id = $2`,
         [visitorId, change.productId, change.sizeId],
       );
@@ -848,40 +879,53 @@ export class PostgresShopRepository implements ShopRepository {
       if (!verdict.ok) return verdict;
       const pending = found?.pending ?? 0;
       const version = found?.version ?? null;
+      // The lines a catalogue import took away: this change does not touch them.
+      const withdrawn = found?.withdrawn ?? [];
       const line = [visitorId, change.productId, change.sizeId, change.additional];
       if (verdict.count === 0) {
         // Nothing to remove: nothing written (a new visitor's row is not made for it).
-        if (version === null || !lines.some((l) => l.sizeId === change.sizeId && l.additional === change.additional)) return { ok: true, pendingTracking: pending };
-        const removed = await this.one<{ pending_tracking: number }>(
+        if (version === null || !lines.some((l) => l.sizeId === change.sizeId && l.additional === change.additional)) return { ok: true, pendingTracking: pending, basket: await this.basket(visitorId) };
+        const removed = await this.all<BasketLineWithTiers & { pending_tracking: number }>(
           `WITH v AS (UPDATE visitors SET basket_version = basket_version + 1 WHERE id = $1 AND basket_version = $5::bigint RETURNING pending_tracking),
-             gone AS (DELETE FROM basket_lines l USING v WHERE l.visitor_id = $1 AND l.product_id = $2 AND l.size_id = $3 AND l.additional = $4)
-           SELECT pending_tracking FROM v`,
+             gone AS (DELETE FROM basket_lines l USING v WHERE l.visitor_id = $1 AND l.product_id = $2 AND l.size_id = $3 AND l.additional = $4),
+             after AS (${LINES_BESIDE_THE_CHANGED_ONE})
+           ${BASKET_AFTER_THE_CHANGE}`,
           [...line, version],
         );
-        if (removed) return { ok: true, pendingTracking: removed.pending_tracking };
+        if (removed.length) return { ok: true, pendingTracking: removed[0].pending_tracking, basket: this.basketFrom(removed, withdrawn) };
         continue;
       }
       // The visitor's row (made when new) with its version raised and one more pending analytics
-      // event, and the line, in one statement; no row comes back when the version moved meanwhile.
+      // event, the line, and the basket after it, in one statement; no row comes back when the
+      // version moved meanwhile.
       const visitorRow =
         version === null
           ? `INSERT INTO visitors (id, created_at, basket_version, pending_tracking) VALUES ($1, $6, 1, 1) ON CONFLICT (id) DO NOTHING RETURNING pending_tracking`
           : `UPDATE visitors SET basket_version = basket_version + 1, pending_tracking = pending_tracking + 1 WHERE id = $1 AND basket_version = $9::bigint RETURNING pending_tracking`;
-      const written = await this.one<{ pending_tracking: number }>(
+      const written = await this.all<BasketLineWithTiers & { pending_tracking: number }>(
         `WITH v AS (${visitorRow}),
            line AS (
              INSERT INTO basket_lines (visitor_id, product_id, size_id, additional, count, added_at, vehicle_engine, vehicle_label)
              SELECT $1::text, $2::bigint, $3::text, $4::text, $5::double precision, $6::text, $7::bigint, $8::text FROM v
              ON CONFLICT (visitor_id, product_id, size_id, additional) DO UPDATE SET count = excluded.count,
                vehicle_engine = COALESCE(excluded.vehicle_engine, basket_lines.vehicle_engine), vehicle_label = COALESCE(excluded.vehicle_label, basket_lines.vehicle_label)
-           )
-         SELECT pending_tracking FROM v`,
+             RETURNING ${LINE_COLUMNS}
+           ),
+           after AS (${LINES_BESIDE_THE_CHANGED_ONE} UNION ALL SELECT ${LINE_COLUMNS} FROM line)
+         ${BASKET_AFTER_THE_CHANGE}`,
         [...line, verdict.count, new Date().toISOString(), change.vehicle?.engineId ?? null, change.vehicle?.label ?? null, ...(version === null ? [] : [version])],
       );
-      if (written) return { ok: true, pendingTracking: written.pending_tracking };
+      if (written.length) return { ok: true, pendingTracking: written[0].pending_tracking, basket: this.basketFrom(written, withdrawn) };
     }
     // Changed by others on every attempt: answered 503, the client may try again.
     throw new DatabaseUnavailable('The basket kept changing under this change', true, new Error(`basket of ${visitorId} changed ${BASKET_CHANGE_ATTEMPTS} times`));
+  }
+
+  /** The basket of the rows a change statement answered (BASKET_AFTER_THE_CHANGE: one row with no line when it is empty). */
+  private basketFrom(rows: Array<BasketLineWithTiers & { pending_tracking: number }>, withdrawn: WithdrawnLineRow[]): BasketSummary {
+    const lines = rows.filter((row) => row.product_id !== null);
+    const tiers = new Map(lines.map((r) => [r.product_id, r.tiers ?? []]));
+    return basketSummary(lines, (id) => tiers.get(id) ?? [], this.freeShippingFrom, withdrawn);
   }
 
   async removeFromBasket(visitorId: string, lines: Array<{ id: number; size: string; additional: string }>): Promise<number> {
