@@ -47,13 +47,38 @@ function watch(instance: I18n): Watched {
   return entry;
 }
 
+/** The `t` of an instance at one version (language and texts), shared by every component that asks. */
+const fixedTs = new WeakMap<I18n, { version: number; t: TFunction }>();
+
+/**
+ * i18next's `t` for the instance's language and texts as they are now, with the texts asked by
+ * key alone (no options: no interpolation, no count) kept once looked up: a page asks the same
+ * few hundred keys on every render, on the server for every request.
+ */
+function fixedT(instance: I18n, version: number): TFunction {
+  const kept = fixedTs.get(instance);
+  if (kept && kept.version === version) return kept.t;
+  const lookUp = instance.getFixedT(null, 'translation');
+  const plain = new Map<string, unknown>();
+  const t = ((key: unknown, ...rest: unknown[]) => {
+    if (rest.length > 0 || typeof key !== 'string') return (lookUp as unknown as (...args: unknown[]) => unknown)(key, ...rest);
+    let text = plain.get(key);
+    if (text === undefined) {
+      text = lookUp(key);
+      plain.set(key, text);
+    }
+    return text;
+  }) as unknown as TFunction;
+  fixedTs.set(instance, { version, t });
+  return t;
+}
+
 export function useTranslation(): { t: TFunction; i18n: I18n } {
   const instance = useContext(I18nContext);
   if (!instance) throw new Error('useTranslation() needs an <I18nextProvider> above it');
   const entry = watch(instance);
   const version = useSyncExternalStore(entry.subscribe, () => entry.version, () => entry.version);
   // A new `t` for each version, so memoised values that use it follow the language.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const t = useMemo(() => instance.getFixedT(null, 'translation'), [instance, version]);
+  const t = useMemo(() => fixedT(instance, version), [instance, version]);
   return { t, i18n: instance };
 }
