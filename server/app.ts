@@ -67,7 +67,11 @@ export interface AppOptions {
   poolStats?: MetricsOptions['poolStats'];
   /** Bytes of rendered public pages kept in memory (default: PAGE_CACHE_MB, 32 MB; 0 turns it off). */
   pageCacheBytes?: number;
-  /** Bytes of public calls' JSON answers kept in memory (default: ANSWER_CACHE_MB, 16 MB; 0 turns it off; server/answerCache.ts). */
+  /**
+   * Bytes of public calls' JSON answers kept in memory (default: ANSWER_CACHE_MB, 16 MB; 0 turns
+   * it off, and the keeping of listings and product pages read from the repository with it;
+   * server/answerCache.ts, server/db/searchCache.ts).
+   */
   answerCacheBytes?: number;
   /** Caches in front told of catalogue changes by an HTTP BAN (default: CACHE_PURGE_URLS). */
   purgeUrls?: readonly string[];
@@ -98,7 +102,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const storage: ShopRepository | undefined = options.repository ?? (options.db ? new SqliteShopRepository(options.db) : undefined);
   if (!storage) throw new Error('buildApp needs a repository (or a SQLite db)');
   // Text search, brake products and vehicle pages answer from short-lived caches (any backend; server/db/searchCache.ts).
-  const cached = withSearchCache(storage);
+  const answerCacheBytes = options.answerCacheBytes ?? answerCacheBytesFromEnv(process.env.ANSWER_CACHE_MB);
+  // Listings and product pages are kept with the answers built from them (both off together).
+  const cached = withSearchCache(storage, { pageData: answerCacheBytes > 0 });
   const mailer = options.mailer === undefined ? mailerFromEnv() : options.mailer;
   let logMailFailure = (error: unknown, what: string) => console.error(`Could not e-mail ${what}:`, error);
   const mailed: ShopRepository = mailer ? withMail(cached, mailer, (error, what) => logMailFailure(error, what)) : cached;
@@ -107,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const priced = withPriceType(mailed, priceSetting);
   const repo: ShopRepository = options.testHooks ? withTestOverrides(priced, testOverrides) : priced;
   const pageCache = new PageCache({ maxBytes: options.pageCacheBytes ?? pageCacheBytesFromEnv(process.env.PAGE_CACHE_MB) });
-  const answerCache = new AnswerCache({ maxBytes: options.answerCacheBytes ?? answerCacheBytesFromEnv(process.env.ANSWER_CACHE_MB) });
+  const answerCache = new AnswerCache({ maxBytes: answerCacheBytes });
   const app = Fastify({
     bodyLimit: 64 * 1024,
     trustProxy,

@@ -1,7 +1,7 @@
-import type { BrakeProduct, TextSearchResult, VehiclePageData } from '../../src/api/wire';
+import type { BrakeProduct, ListingResponse, ProductPageData, TextSearchResult, VehiclePageData } from '../../src/api/wire';
 import type { VehiclePageKind } from '../../src/domain/vehiclePages';
 import { foldText } from '../../src/domain/searchText';
-import type { BrakeProductFilter, ShopRepository } from './repository';
+import type { BrakeProductFilter, ListingFilter, ShopRepository } from './repository';
 import { TtlCache } from './ttlCache';
 
 export interface SearchCacheOptions {
@@ -9,6 +9,8 @@ export interface SearchCacheOptions {
   maxEntries?: number;
   /** How long a result set is reused; default 30 s (the catalogue changes far less often). */
   ttlMs?: number;
+  /** Whether listings and product pages are kept too (default true; off where the answer cache is off). */
+  pageData?: boolean;
   now?: () => number;
 }
 
@@ -21,6 +23,10 @@ export interface SearchCacheOptions {
  * The brake product query (the brakes page: axis, category and the visitor's engine) gets the
  * same treatment, keyed by its filter: its 50 products with their descriptions cost the most
  * of any catalogue read, and the same vehicles come back again and again.
+ *
+ * So do listings (by filter, page and page size) and product pages (by id): what a page or a
+ * call shows of the catalogue, the same for everyone, read again for each device class, language
+ * and address variant of the page (and by the page cache's misses).
  *
  * So do vehicle pages (brand, model, engine), keyed by kind and id: an engine page ranks all its
  * fits per category, a listing-sized read that is the same for every visitor (issue 25: a vehicle
@@ -57,7 +63,17 @@ export function withSearchCache(repo: ShopRepository, options: SearchCacheOption
     (kind: VehiclePageKind, id: number) => `${kind}|${id}`,
     (kind: VehiclePageKind, id: number): Promise<VehiclePageData | null> => repo.vehiclePage(kind, id),
   );
-  const replaced: Partial<Record<PropertyKey, unknown>> = { textSearch, brakeProducts, vehiclePage };
+  // Listings and product pages: the same for every visitor (each address of a page, each device
+  // class and language the page cache keeps apart, reads the same data).
+  const listing = keep(
+    (filter: ListingFilter, page: number, pageSize: number) => JSON.stringify([filter, page, pageSize]),
+    (filter: ListingFilter, page: number, pageSize: number): Promise<ListingResponse> => repo.listing(filter, page, pageSize),
+  );
+  const productPage = keep(
+    (id: number) => String(id),
+    (id: number): Promise<ProductPageData | null> => repo.productPage(id),
+  );
+  const replaced: Partial<Record<PropertyKey, unknown>> = { textSearch, brakeProducts, vehiclePage, ...(options.pageData === false ? {} : { listing, productPage }) };
   const bound = new Map<PropertyKey, unknown>();
   const clearCaches = () => {
     for (const cache of caches) cache.clear();

@@ -190,6 +190,6 @@ export async function listingData(repo: ShopRepository, query: Params): Promise<
   if (pageSize > 96) throw new BadRequest('invalid_parameter', 'Parameter limit must be at most 96');
   if (page > 10_000) throw new BadRequest('invalid_parameter', 'Parameter page is out of range');
   const listing = await repo.listing(filter, page, pageSize);
-  listing.query = Object.fromEntries(Object.entries(query).filter(([key, value]) => key !== 'json' && typeof value === 'string')) as Record<string, string>;
-  return listing;
+  // A copy: the repository's answer may be shared (server/db/searchCache.ts).
+  return { ...listing, query: Object.fromEntries(Object.entries(query).filter(([key, value]) => key !== 'json' && typeof value === 'string')) as Record<string, string> };
 }

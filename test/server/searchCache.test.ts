@@ -97,6 +97,32 @@ it('answers a vehicle page again from the cache, per kind and id, until the cata
   expect(calls).toEqual([['engine', 7], ['model', 7], 'own caches cleared', ['engine', 7]]);
 });
 
+it('answers a listing and a product page again from the cache, per filter, page and id, until the catalogue changes; not at all when told so', async () => {
+  const calls: unknown[] = [];
+  const repo = {
+    listing: async (filter: object, page: number, size: number) => (calls.push(['listing', filter, page, size]), { products: [], calls: calls.length }),
+    productPage: async (id: number) => (calls.push(['product', id]), { product_id: id, calls: calls.length }),
+  } as unknown as ShopRepository;
+  const cached = withSearchCache(repo);
+  const listing = await cached.listing({ category: 148728 }, 1, 24);
+  expect(await cached.listing({ category: 148728 }, 1, 24)).toBe(listing);
+  expect(await cached.listing({ category: 148728 }, 2, 24)).not.toBe(listing);
+  expect(await cached.listing({ category: 148728, sort: 'price_asc' }, 1, 24)).not.toBe(listing);
+  const product = await cached.productPage(11);
+  expect(await cached.productPage(11)).toBe(product);
+  expect(calls).toHaveLength(4);
+  cached.clearCaches();
+  expect(await cached.productPage(11)).not.toBe(product);
+  expect(calls).toHaveLength(5);
+
+  const uncached = withSearchCache(repo, { pageData: false });
+  await uncached.productPage(11);
+  await uncached.productPage(11);
+  await uncached.listing({}, 1, 24);
+  await uncached.listing({}, 1, 24);
+  expect(calls).toHaveLength(9);
+});
+
 describe('TtlCache', () => {
   it('drops the least recently used entry beyond its size', () => {
     const cache = new TtlCache<string, number>(2, 1_000);
