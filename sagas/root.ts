@@ -1,4 +1,4 @@
-import { all, call, fork, put, select } from 'redux-saga/effects';
+import { all, call, delay, fork, put, race, select, take } from 'redux-saga/effects';
 import { alertSaga } from './alert';
 import { basketSaga } from './basket';
 import { layoutSaga, readViewType } from './layout';
@@ -18,7 +18,8 @@ import { brakeFinderLauncher } from './brakeFinderLauncher';
 import { extraScriptsSaga } from './extraScripts';
 import { httpWarmupSaga } from './httpWarmup';
 import { deviceFlags } from '../src/domain/device';
-import { shopDataRequested } from '../store/shopDataSlice';
+import { shopDataFailed, shopDataLoaded, shopDataRequested, snippetsPlaced } from '../store/shopDataSlice';
+import type { Action } from '@reduxjs/toolkit';
 import type { DeviceParams, ShopDataRequest } from '../src/api/wire';
 import type { RootState } from '../store';
 
@@ -55,11 +56,38 @@ export function* requestPageBundle() {
   const request: ShopDataRequest = {};
   if (!drawn.basket) Object.assign(request, { Basket: {}, Wishlist: {} });
   if (drawn.device !== device) Object.assign(request, { Snippets: { format: 'json', params }, ToplayersAndWidgets: { format: 'json', params } });
-  if (!Object.keys(request).length) return;
+  if (!Object.keys(request).length) {
+    yield call(markPageSettled);
+    return;
+  }
   // The bundle's saga (batching, placing snippets and widgets, the sanitiser) is its own chunk.
   const bundle: Awaited<ReturnType<typeof loadShopDataSaga>> = yield call(loadShopDataSaga);
   yield fork(bundle.shopDataSaga);
   yield put(shopDataRequested(request));
+  // This device's snippets replace the ones drawn (the top bar's height may change): the page is
+  // settled once they are placed, or the bundle failed or brought none.
+  if (request.Snippets) {
+    const broughtNone = (action: Action) => shopDataLoaded.match(action) && !action.payload.Snippets?.response.items;
+    yield race({ placed: take(snippetsPlaced.type), none: take(broughtNone), failed: take(shopDataFailed.type), late: delay(SETTLE_WAIT_MS) });
+  }
+  yield call(markPageSettled);
+}
+
+/** How long the page waits for the bundle's snippets before it calls itself settled anyway. */
+export const SETTLE_WAIT_MS = 5_000;
+
+/**
+ * `<html data-settled="true">`: the page is drawn for this device and will not move by itself
+ * (hydrated, and the bundle's snippets placed when it asked for them), after the frame that
+ * draws them. What a test (or a shopper's first tap) can rely on.
+ */
+export function markPageSettled(): Promise<void> {
+  return new Promise((resolve) =>
+    requestAnimationFrame(() => {
+      document.documentElement.dataset.settled = 'true';
+      resolve();
+    }),
+  );
 }
 
 export function loadShopDataSaga() {

@@ -5,7 +5,7 @@ import { runScriptText } from '../src/api/scripts';
 import { fragmentHtml, loadSanitizer, type SanitizeToFragment } from '../src/api/sanitizer';
 import type { ShopDataRequest, ShopDataResponse } from '../src/api/wire';
 import { basketLoaded, basketUserLoaded, wishlistCounted } from '../store/basketSlice';
-import { shopDataLoaded, shopDataRequested, snippetsPlaced, widgetsPlaced, type PlacedHtml } from '../store/shopDataSlice';
+import { shopDataFailed, shopDataLoaded, shopDataRequested, snippetsPlaced, widgetsPlaced, type PlacedHtml } from '../store/shopDataSlice';
 
 /** Requests that arrive within this window of the first one travel in the same POST. */
 export const SHOP_DATA_BATCH_MS = 30;
@@ -23,7 +23,8 @@ export function* fetchBatch(requests: ShopDataRequest[]) {
     const answer: ShopDataResponse = yield call(fetchShopData, mergeRequests(requests));
     yield put(shopDataLoaded(answer));
   } catch {
-    /* ignored, as the spec says: the page works without it */
+    // Otherwise ignored, as the spec says: the page works without it.
+    yield put(shopDataFailed());
   }
 }
 

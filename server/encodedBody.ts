@@ -42,11 +42,6 @@ export class EncodedBody {
     }
     return buffer;
   }
-
-  /** Bytes held: the text and the compressed forms made so far. */
-  get heldBytes(): number {
-    return this.bytes + (this.encoded.br?.length ?? 0) + (this.encoded.gzip?.length ?? 0);
-  }
 }
 
 /**

@@ -48,4 +48,6 @@ export const selectPriceType = (state: { shopData: ShopDataState }) => state.sho
 export const shopDataRequested = createAction<ShopDataRequest>('shopData/requested');
 /** The whole answer, for every registered taker (the spec's callbacks). */
 export const shopDataLoaded = createAction<ShopDataResponse>('shopData/loaded');
+/** The bundle's request failed (the page goes on with what it has, as the spec says). */
+export const shopDataFailed = createAction('shopData/failed');
 export default shopDataSlice.reducer;

@@ -1,12 +1,16 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /**
- * The page's script runs (the app has hydrated). A step that needs it waits for it, as a shopper's
- * browser does: the app's script loads after the page's first screen (src/app/main.tsx), and a
- * press before it takes the page's no-script path (a link navigates, a form posts).
+ * The page's script runs (the app has hydrated) and the page has settled (`data-settled`,
+ * sagas/root.ts). A step that needs it waits for it, as a shopper's browser does: the app's
+ * script loads after the page's first screen (src/app/main.tsx), and a press before it takes the
+ * page's no-script path (a link navigates, a form posts). Settled: these tests' phone has a
+ * computer's user agent, so its page asks for the phone's snippets after it starts, and the top
+ * bar they bring moves everything below it; a press aimed before that could land beside its target.
  */
 export async function scriptReady(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.locator('html')).toHaveAttribute('data-settled', 'true');
 }
 
 /** Shopping steps shared by the cacheable-pages and back/forward tests (issue 22). */
