@@ -28,12 +28,17 @@ export interface SearchCacheOptions {
  * call shows of the catalogue, the same for everyone, read again for each device class, language
  * and address variant of the page (and by the page cache's misses).
  *
+ * So do the basket and wishlist count of no visitor (NO_VISITOR: what a public page shows).
+ *
  * So do vehicle pages (brand, model, engine), keyed by kind and id: an engine page ranks all its
  * fits per category, a listing-sized read that is the same for every visitor (issue 25: a vehicle
  * page no slower than a listing, whose counts are kept a minute the same way).
  *
  * A catalogue change (server/catalogueChanges.ts) drops everything kept here (`clearCaches`).
  */
+/** The visitor id of no visitor (server/visitor.ts never gives it): a public page's, with an empty basket. */
+export const NO_VISITOR = '';
+
 export function withSearchCache(repo: ShopRepository, options: SearchCacheOptions = {}): ShopRepository & { clearCaches(): void } {
   const caches: Array<TtlCache<string, Promise<unknown>>> = [];
   /** `compute` behind a cache of its answers by key: calls in flight share one answer, a failed one is not kept. */
@@ -73,7 +78,12 @@ export function withSearchCache(repo: ShopRepository, options: SearchCacheOption
     (id: number) => String(id),
     (id: number): Promise<ProductPageData | null> => repo.productPage(id),
   );
-  const replaced: Partial<Record<PropertyKey, unknown>> = { textSearch, brakeProducts, vehiclePage, ...(options.pageData === false ? {} : { listing, productPage }) };
+  // No visitor's basket and wishlist (a public page's): empty, the same for everyone.
+  const noVisitorBasket = keep(() => NO_VISITOR, () => repo.basket(NO_VISITOR));
+  const noVisitorWishlist = keep(() => NO_VISITOR, () => repo.wishlistCount(NO_VISITOR));
+  const basket = (visitorId: string) => (visitorId === NO_VISITOR ? noVisitorBasket() : repo.basket(visitorId));
+  const wishlistCount = (visitorId: string) => (visitorId === NO_VISITOR ? noVisitorWishlist() : repo.wishlistCount(visitorId));
+  const replaced: Partial<Record<PropertyKey, unknown>> = { basket, wishlistCount, textSearch, brakeProducts, vehiclePage, ...(options.pageData === false ? {} : { listing, productPage }) };
   const bound = new Map<PropertyKey, unknown>();
   const clearCaches = () => {
     for (const cache of caches) cache.clear();

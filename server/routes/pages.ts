@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ShopRepository } from '../db/repository';
+import { NO_VISITOR } from '../db/searchCache';
 import { contentSecurityPolicy, hashedContentSecurityPolicy, newNonce } from '../security';
 import { BadRequest, sendError } from '../http';
 import { cmsPageRoutes } from './cmsPages';
@@ -101,7 +102,8 @@ export function pageRoutes(
     const location: PageLocation = locationOf(url.pathname, url.search);
     let state: Partial<RootState>;
     try {
-      state = await serverPageState(repo, location, request.visitorId, device, isPublic ? '' : request.headers.cookie ?? '', extraScripts, priceTypeNow());
+      // A public page is drawn for no one: no visitor (an empty basket, kept by server/db/searchCache.ts).
+      state = await serverPageState(repo, location, isPublic ? NO_VISITOR : request.visitorId, device, isPublic ? '' : request.headers.cookie ?? '', extraScripts, priceTypeNow());
     } catch (error) {
       // A listing address with parameters the shop refuses: the page says it could not load them.
       if (!(error instanceof BadRequest)) throw error;

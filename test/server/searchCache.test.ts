@@ -1,6 +1,6 @@
 import type { TextSearchResult } from '../../src/api/wire';
 import type { ShopRepository } from '../../server/db/repository';
-import { withSearchCache } from '../../server/db/searchCache';
+import { NO_VISITOR, withSearchCache } from '../../server/db/searchCache';
 import { TtlCache } from '../../server/db/ttlCache';
 
 const answer = (name: string): TextSearchResult => ({ products: [], producers: [{ name, link: '/' }], series: [], menuNodes: [], cms: [], searchQueries: [], replacementCodes: [] });
@@ -121,6 +121,25 @@ it('answers a listing and a product page again from the cache, per filter, page 
   await uncached.listing({}, 1, 24);
   await uncached.listing({}, 1, 24);
   expect(calls).toHaveLength(9);
+});
+
+it("keeps no visitor's (a public page's) empty basket and wishlist count; a visitor's own are always read", async () => {
+  const calls: string[] = [];
+  const repo = {
+    basket: async (visitor: string) => (calls.push(`basket ${visitor}`), { products: [], visitor }),
+    wishlistCount: async (visitor: string) => (calls.push(`wishlist ${visitor}`), 0),
+  } as unknown as ShopRepository;
+  const cached = withSearchCache(repo);
+  const empty = await cached.basket(NO_VISITOR);
+  expect(await cached.basket(NO_VISITOR)).toBe(empty);
+  await cached.wishlistCount(NO_VISITOR);
+  await cached.wishlistCount(NO_VISITOR);
+  const visitor = 'a'.repeat(32);
+  await cached.basket(visitor);
+  await cached.basket(visitor);
+  await cached.wishlistCount(visitor);
+  await cached.wishlistCount(visitor);
+  expect(calls).toEqual(['basket ', 'wishlist ', `basket ${visitor}`, `basket ${visitor}`, `wishlist ${visitor}`, `wishlist ${visitor}`]);
 });
 
 describe('TtlCache', () => {
