@@ -308,6 +308,8 @@ test.describe('brake finder', () => {
       return !!found && !!list && !!(found.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING);
     });
     expect(before).toBe(true);
+    // The label opens the finder once the page's script runs (the click toggles nothing before).
+    await scriptReady(page);
     await label.click();
     await expect(label).toHaveAttribute('aria-expanded', 'true');
     await expect(label).toBeFocused();
