@@ -1,4 +1,6 @@
 import type Database from 'better-sqlite3';
+import type { CompiledQuery } from 'kysely';
+import { SharedReads } from './sharedReads';
 import {
   LISTING_TRAIT_FACETS,
   ONE_SIZE,
@@ -7,7 +9,6 @@ import {
   type BasketSummary,
   type BrakeProduct,
   type CmsPageResponse,
-  type EngineNode,
   type InstalmentParams,
   type ListingProduct,
   type ListingResponse,
@@ -15,7 +16,6 @@ import {
   type ProductPageData,
   type ProductTrait,
   type ShippingOption,
-  type SubstituteEntry,
   type TextSearchResult,
 } from '../../src/api/wire';
 import type { FitRow } from '../../src/domain/fitment';
@@ -24,8 +24,7 @@ import { foldText } from '../../src/domain/searchText';
 import { productLink } from '../text';
 import { cmsPageResponse, cmsSearchEntry, type CmsPageRow } from './cmsPages';
 import { decideBasketChange, type LimitLine } from './basketLimits';
-import { CATALOGUE_POLL_MS, type BasketChange, type BasketChangeResult, type BrakeProductFilter, type ContactAttachment, type ContactMessage, type ListingFilter, type ProductChange, type ShopRepository, type SitemapProduct, type StoredContactMessage } from './repository';
-import { storedContactMessage, type ContactAttachmentRow, type ContactMessageRow } from './contactMessages';
+import { CATALOGUE_POLL_MS, type BasketChange, type BasketChangeResult, type BrakeProductFilter, type ContactAttachment, type ContactMessage, type ListingFilter, type ProductChange, type ShopRepository, } from './repository';
 import { facetKey, facetRows, listingOrder, listingWhere, SQLITE_LISTING, traitValueCounts, type ListingWhereOptions } from './listingQuery';
 
 export { facetKey } from './listingQuery';
@@ -41,12 +40,10 @@ import {
   basketSummary,
   WITHDRAWN_LINES_SQL,
   type WithdrawnLineRow,
-  brandInitials,
   brakePrice,
   courierOptions,
   smallTableGroups,
   type SmallTables,
-  engineTree,
   longDescription,
   net,
   orderWorth,
@@ -83,7 +80,7 @@ const BUSY_TIMEOUT_MS = 5000;
  * write is an IMMEDIATE transaction (it takes the write lock first, so it never fails to
  * upgrade a read lock) and waits for the lock without blocking its process (see write()).
  */
-export class SqliteShopRepository implements ShopRepository {
+export class SqliteShopRepository extends SharedReads implements ShopRepository {
   private readonly statements = new Map<string, Database.Statement>();
   /** Listing totals and facet counts per filter (see cachedCount). */
   private readonly counts = new TtlCache<string, unknown>(1000, 60_000);
@@ -94,6 +91,7 @@ export class SqliteShopRepository implements ShopRepository {
   private readonly smallTables: SmallTables = { producers: [], series: [], menuNodes: [], cms: [], queries: [] };
 
   constructor(private readonly db: Database.Database) {
+    super('sqlite');
     this.freeShippingFrom = Number(this.setting('free_shipping_from') ?? 79);
     this.pageSettings = { orderByLeadHours: orderByLeadHoursSetting(this.setting('order_by_lead_hours')) };
     this.loadSmallTables();
@@ -130,6 +128,11 @@ export class SqliteShopRepository implements ShopRepository {
       if (this.statements.size > 2000) this.statements.delete(this.statements.keys().next().value as string);
     }
     return statement;
+  }
+
+  /** Runs a statement SharedReads wrote (server/db/sharedReads.ts), prepared once like every other. */
+  protected async rows<R>(query: CompiledQuery<R>): Promise<R[]> {
+    return this.stmt(query.sql).all(...(query.parameters as unknown[])) as R[];
   }
 
   /**
@@ -169,32 +172,7 @@ export class SqliteShopRepository implements ShopRepository {
 
   /* ---------------------------------------------------------------- vehicles */
 
-  async brands(): Promise<Array<[number, string]>> {
-    return (this.stmt('SELECT id, name FROM brands ORDER BY name').all() as { id: number; name: string }[]).map((r) => [r.id, r.name]);
-  }
-  async models(brandId: number): Promise<Array<[number, string]>> {
-    return (this.stmt('SELECT id, name FROM models WHERE brand_id = ? ORDER BY name').all(brandId) as { id: number; name: string }[]).map((r) => [r.id, r.name]);
-  }
-  async generations(modelId: number): Promise<Array<[number, string]>> {
-    return (this.stmt('SELECT id, name FROM generations WHERE model_id = ? ORDER BY year_from').all(modelId) as { id: number; name: string }[]).map((r) => [r.id, r.name]);
-  }
-  async engines(generationId: number): Promise<Array<[number, string]>> {
-    return (this.stmt('SELECT id, name FROM engines WHERE generation_id = ? ORDER BY cv').all(generationId) as { id: number; name: string }[]).map((r) => [r.id, r.name]);
-  }
-
-  /** Nested brand > model > generation > engine in the { n, c } shape, optionally for one initial. */
-  async engineTree(letter?: string): Promise<EngineNode[]> {
-    const rows = this.stmt(
-      `SELECT b.name AS brand, m.name AS model, g.name AS generation, e.id AS engine_id, e.name AS engine
-       FROM engines e JOIN generations g ON g.id = e.generation_id JOIN models m ON m.id = g.model_id JOIN brands b ON b.id = m.brand_id
-       ORDER BY b.name, m.name, g.year_from, e.cv`,
-    ).all() as { brand: string; model: string; generation: string; engine_id: number; engine: string }[];
-    return engineTree(rows, letter);
-  }
-
-  async brandInitials(): Promise<EngineNode[]> {
-    return brandInitials(await this.brands());
-  }
+  /* brands, models, generations, engines, the engine tree and brand initials: SharedReads (server/db/sharedReads.ts) */
 
   /* ---------------------------------------------------------------- listing */
 
@@ -362,28 +340,7 @@ export class SqliteShopRepository implements ShopRepository {
     return loadVehiclePagePaths(async <T>(sql: string, params: unknown[]) => this.stmt(sql).all(...params) as T[]);
   }
 
-  async productExists(id: number): Promise<boolean> {
-    return this.stmt('SELECT 1 FROM products WHERE id = ?').get(id) !== undefined;
-  }
-
-  async productCategory(id: number): Promise<number | null> {
-    return (this.stmt('SELECT category_id FROM products WHERE id = ?').get(id) as { category_id: number } | undefined)?.category_id ?? null;
-  }
-
-  async productCount(): Promise<number> {
-    return (this.stmt('SELECT COUNT(*) AS n FROM products').get() as { n: number }).n;
-  }
-
-  /** The last change known of a product is its latest price-history day. */
-  async productSitemapPage(page: number, size: number): Promise<SitemapProduct[]> {
-    if (!(page >= 1) || !(size >= 1)) return [];
-    return (
-      this.stmt(
-        `SELECT p.id, p.slug, (SELECT MAX(h.day) FROM price_history h WHERE h.product_id = p.id) AS updated_at
-         FROM products p ORDER BY p.id LIMIT ? OFFSET ?`,
-      ).all(size, (page - 1) * size) as { id: number; slug: string; updated_at: string | null }[]
-    ).map((r) => ({ id: r.id, slug: r.slug, updatedAt: r.updated_at }));
-  }
+  /* productExists, productCategory, productCount, productSitemapPage: SharedReads */
 
   private product(id: number): ProductRow | undefined {
     return this.stmt(`SELECT p.*, ${FIRST_PICTURE('p.id')} FROM products p WHERE p.id = ?`).get(id) as ProductRow | undefined;
@@ -652,14 +609,7 @@ export class SqliteShopRepository implements ShopRepository {
     return this.stmt('SELECT * FROM couriers ORDER BY prepaid DESC, cost_gross').all() as CourierRow[];
   }
 
-  async substitutes(): Promise<SubstituteEntry[]> {
-    const rows = this.stmt(
-      `SELECT pp.product_id AS id, v.name FROM product_params pp JOIN param_values v ON v.id = pp.value_id WHERE v.param_id = ? ORDER BY pp.product_id, v.name LIMIT 20000`,
-    ).all(TRAIT.replacementCode) as { id: number; name: string }[];
-    const byProduct = new Map<number, string[]>();
-    for (const row of rows) byProduct.set(row.id, [...(byProduct.get(row.id) ?? []), row.name]);
-    return [...byProduct].map(([id, value]) => ({ id, value }));
-  }
+  /* substitutes: SharedReads */
 
   async instalmentParams(totalPrice: number): Promise<InstalmentParams> {
     const config = JSON.parse(this.setting('instalments') ?? '{}') as Omit<InstalmentParams, 'totalPrice'>;
@@ -682,9 +632,7 @@ export class SqliteShopRepository implements ShopRepository {
     return true;
   }
 
-  async availabilityNotices(productId: number): Promise<number> {
-    return (this.stmt('SELECT COUNT(*) AS n FROM availability_notices WHERE product_id = ?').get(productId) as { n: number }).n;
-  }
+  /* availabilityNotices: SharedReads */
 
   async saveContactMessage(visitorId: string, message: ContactMessage, attachments: ContactAttachment[] = []): Promise<number> {
     return this.write(() => {
@@ -713,12 +661,7 @@ export class SqliteShopRepository implements ShopRepository {
     });
   }
 
-  async contactMessage(id: number): Promise<StoredContactMessage | null> {
-    const row = this.stmt('SELECT id, visitor_id, name, contact, subject, iban, message, created_at FROM contact_messages WHERE id = ?').get(id) as ContactMessageRow | undefined;
-    if (!row) return null;
-    const files = this.stmt('SELECT id, field, file_name, mime_type, size, content FROM contact_attachments WHERE message_id = ? ORDER BY id').all(id) as ContactAttachmentRow[];
-    return storedContactMessage(row, files);
-  }
+  /* contactMessage: SharedReads */
 
   /* ---------------------------------------------------------------- baskets */
 
@@ -793,13 +736,7 @@ export class SqliteShopRepository implements ShopRepository {
     });
   }
 
-  async wishlistCount(visitorId: string): Promise<number> {
-    return (this.stmt('SELECT wishlist_count FROM visitors WHERE id = ?').get(visitorId) as { wishlist_count: number } | undefined)?.wishlist_count ?? 0;
-  }
-
-  async pendingTrackingEvents(visitorId: string): Promise<number> {
-    return this.pendingTrackingCount(visitorId);
-  }
+  /* wishlistCount, pendingTrackingEvents: SharedReads */
 
   /* ---------------------------------------------------------------- catalogue writes */
 

@@ -1,4 +1,6 @@
 import pg from 'pg';
+import type { CompiledQuery } from 'kysely';
+import { SharedReads } from '../sharedReads';
 import { loadVehiclePage, loadVehiclePagePaths } from '../vehiclePages';
 import type { VehiclePageKind } from '../../../src/domain/vehiclePages';
 import type { Pool, PoolClient, QueryConfig, QueryResult, QueryResultRow } from 'pg';
@@ -8,21 +10,18 @@ import {
   type BasketSummary,
   type BrakeProduct,
   type CmsPageResponse,
-  type EngineNode,
   type InstalmentParams,
   type ListingResponse,
   type LowestPriceProduct,
   type ProductPageData,
   type ProductTrait,
   type ShippingOption,
-  type SubstituteEntry,
   type TextSearchResult,
 } from '../../../src/api/wire';
 import type { FitRow } from '../../../src/domain/fitment';
 import { formatPrice } from '../../../src/domain/priceMask';
 import { DatabaseUnavailable, isConnectionLoss, isTimeout } from '../faults';
-import { CATALOGUE_CHANNEL, type BasketChange, type BasketChangeResult, type BrakeProductFilter, type ContactAttachment, type ContactMessage, type ListingFilter, type ProductChange, type ShopRepository, type SitemapProduct, type StoredContactMessage } from '../repository';
-import { storedContactMessage, type ContactAttachmentRow, type ContactMessageRow } from '../contactMessages';
+import { CATALOGUE_CHANNEL, type BasketChange, type BasketChangeResult, type BrakeProductFilter, type ContactAttachment, type ContactMessage, type ListingFilter, type ProductChange, type ShopRepository, } from '../repository';
 import { cmsPageResponse, cmsSearchEntry, type CmsPageRow } from '../cmsPages';
 import { decideBasketChange, type LimitLine } from '../basketLimits';
 import { facetKey, facetRows, listingOrder, listingWhere, POSTGRES_LISTING, traitValueCounts } from '../listingQuery';
@@ -36,9 +35,7 @@ import {
   WITHDRAWN_LINES_SQL,
   type WithdrawnLineRow,
   brakeProduct,
-  brandInitials,
   courierOptions,
-  engineTree,
   listingProduct,
   orderWorth,
   productPageData,
@@ -182,7 +179,7 @@ const BASKET_AFTER_THE_CHANGE = `SELECT v.pending_tracking, b.* FROM v LEFT JOIN
  * FOR UPDATE) inside a transaction, so concurrent changes on any number of servers apply one
  * after the other and the quantity rules hold.
  */
-export class PostgresShopRepository implements ShopRepository {
+export class PostgresShopRepository extends SharedReads implements ShopRepository {
   /** Listing totals and facet counts per filter (see cachedCount). */
   private readonly counts = new TtlCache<string, Promise<unknown>>(1000, 60_000);
 
@@ -192,7 +189,14 @@ export class PostgresShopRepository implements ShopRepository {
     private readonly smallTables: SmallTables,
     private readonly freeShippingFrom: number,
     private readonly pageSettings: PageSettings,
-  ) {}
+  ) {
+    super('postgres');
+  }
+
+  /** Runs a statement SharedReads wrote (server/db/sharedReads.ts): prepared, and retried on a lost connection, like every other. */
+  protected async rows<R>(query: CompiledQuery<R>): Promise<R[]> {
+    return this.all<R & QueryResultRow>(query.sql, [...query.parameters]);
+  }
 
   /** Reads the small tables the answers name (categories, producers, search groups). */
   static async open(pool: Pool): Promise<PostgresShopRepository> {
@@ -337,34 +341,7 @@ export class PostgresShopRepository implements ShopRepository {
 
   /* ---------------------------------------------------------------- vehicles */
 
-  private async pairs(sql: string, params: unknown[] = []): Promise<Array<[number, string]>> {
-    return (await this.all<{ id: number; name: string }>(sql, params)).map((r) => [r.id, r.name]);
-  }
-  async brands(): Promise<Array<[number, string]>> {
-    return this.pairs('SELECT id, name FROM brands ORDER BY name COLLATE "C", id');
-  }
-  async models(brandId: number): Promise<Array<[number, string]>> {
-    return this.pairs('SELECT id, name FROM models WHERE brand_id = ? ORDER BY name COLLATE "C", id', [brandId]);
-  }
-  async generations(modelId: number): Promise<Array<[number, string]>> {
-    return this.pairs('SELECT id, name FROM generations WHERE model_id = ? ORDER BY year_from, id', [modelId]);
-  }
-  async engines(generationId: number): Promise<Array<[number, string]>> {
-    return this.pairs('SELECT id, name FROM engines WHERE generation_id = ? ORDER BY cv, id', [generationId]);
-  }
-
-  async engineTree(letter?: string): Promise<EngineNode[]> {
-    const rows = await this.all<{ brand: string; model: string; generation: string; engine_id: number; engine: string }>(
-      `SELECT b.name AS brand, m.name AS model, g.name AS generation, e.id AS engine_id, e.name AS engine
-       FROM engines e JOIN generations g ON g.id = e.generation_id JOIN models m ON m.id = g.model_id JOIN brands b ON b.id = m.brand_id
-       ORDER BY b.name COLLATE "C", m.name COLLATE "C", g.year_from, e.cv, e.id`,
-    );
-    return engineTree(rows, letter);
-  }
-
-  async brandInitials(): Promise<EngineNode[]> {
-    return brandInitials(await this.brands());
-  }
+  /* brands, models, generations, engines, the engine tree and brand initials: SharedReads (server/db/sharedReads.ts) */
 
   /* ---------------------------------------------------------------- listing */
 
@@ -498,28 +475,7 @@ export class PostgresShopRepository implements ShopRepository {
     return this.all<FitRow>(`SELECT ${FIT_COLUMNS} FROM fitments WHERE engine_id = ANY(?) AND product_id = ANY(?) ORDER BY engine_id, product_id`, [engineIds, productIds]);
   }
 
-  async productExists(id: number): Promise<boolean> {
-    return (await this.one('SELECT 1 AS one FROM products WHERE id = ?', [id])) !== undefined;
-  }
-
-  async productCategory(id: number): Promise<number | null> {
-    return (await this.one<{ category_id: number }>('SELECT category_id FROM products WHERE id = ?', [id]))?.category_id ?? null;
-  }
-
-  async productCount(): Promise<number> {
-    return (await this.one<{ n: number }>('SELECT COUNT(*) AS n FROM products'))?.n ?? 0;
-  }
-
-  /** The last change known of a product is its latest price-history day (as SQLite answers). */
-  async productSitemapPage(page: number, size: number): Promise<SitemapProduct[]> {
-    if (!(page >= 1) || !(size >= 1)) return [];
-    const rows = await this.all<{ id: number; slug: string; updated_at: string | null }>(
-      `SELECT p.id, p.slug, (SELECT MAX(h.day COLLATE "C") FROM price_history h WHERE h.product_id = p.id) AS updated_at
-       FROM products p ORDER BY p.id LIMIT ? OFFSET ?`,
-      [size, (page - 1) * size],
-    );
-    return rows.map((r) => ({ id: r.id, slug: r.slug, updatedAt: r.updated_at }));
-  }
+  /* productExists, productCategory, productCount, productSitemapPage: SharedReads */
 
   private product(id: number, on: Queryable = this.pool): Promise<ProductRow | undefined> {
     return this.one<ProductRow>(`SELECT p.*, ${FIRST_PICTURE('p.id')} FROM products p WHERE p.id = ?`, [id], on);
@@ -758,15 +714,7 @@ export class PostgresShopRepository implements ShopRepository {
     return courierOptions(couriers, this.freeShippingFrom, basket.worth, Math.max(0, leads?.lead ?? 0), region);
   }
 
-  async substitutes(): Promise<SubstituteEntry[]> {
-    const rows = await this.all<{ id: number; name: string }>(
-      `SELECT pp.product_id AS id, v.name FROM product_params pp JOIN param_values v ON v.id = pp.value_id WHERE v.param_id = ? ORDER BY pp.product_id, v.name COLLATE "C" LIMIT 20000`,
-      [TRAIT.replacementCode],
-    );
-    const byProduct = new Map<number, string[]>();
-    for (const row of rows) byProduct.set(row.id, [...(byProduct.get(row.id) ?? []), row.name]);
-    return [...byProduct].map(([id, value]) => ({ id, value }));
-  }
+  /* substitutes: SharedReads */
 
   async instalmentParams(totalPrice: number): Promise<InstalmentParams> {
     const config = JSON.parse((await this.setting('instalments')) ?? '{}') as Omit<InstalmentParams, 'totalPrice'>;
@@ -788,9 +736,7 @@ export class PostgresShopRepository implements ShopRepository {
     return true;
   }
 
-  async availabilityNotices(productId: number): Promise<number> {
-    return (await this.one<{ n: number }>('SELECT COUNT(*) AS n FROM availability_notices WHERE product_id = ?', [productId]))?.n ?? 0;
-  }
+  /* availabilityNotices: SharedReads */
 
   async saveContactMessage(visitorId: string, message: ContactMessage, attachments: ContactAttachment[] = []): Promise<number> {
     return this.transaction(async (client) => {
@@ -811,12 +757,7 @@ export class PostgresShopRepository implements ShopRepository {
     });
   }
 
-  async contactMessage(id: number): Promise<StoredContactMessage | null> {
-    const row = await this.one<ContactMessageRow>('SELECT id, visitor_id, name, contact, subject, iban, message, created_at FROM contact_messages WHERE id = ?', [id]);
-    if (!row) return null;
-    const files = await this.all<ContactAttachmentRow>('SELECT id, field, file_name, mime_type, size, content FROM contact_attachments WHERE message_id = ? ORDER BY id', [id]);
-    return storedContactMessage(row, files);
-  }
+  /* contactMessage: SharedReads */
 
   /* ---------------------------------------------------------------- baskets */
 
@@ -945,9 +886,7 @@ export class PostgresShopRepository implements ShopRepository {
     });
   }
 
-  async wishlistCount(visitorId: string): Promise<number> {
-    return (await this.one<{ wishlist_count: number }>('SELECT wishlist_count FROM visitors WHERE id = ?', [visitorId]))?.wishlist_count ?? 0;
-  }
+  /* wishlistCount: SharedReads */
 
   /* ---------------------------------------------------------------- catalogue writes */
 
@@ -1046,9 +985,7 @@ export class PostgresShopRepository implements ShopRepository {
     };
   }
 
-  async pendingTrackingEvents(visitorId: string): Promise<number> {
-    return (await this.one<{ pending_tracking: number }>('SELECT pending_tracking FROM visitors WHERE id = ?', [visitorId]))?.pending_tracking ?? 0;
-  }
+  /* pendingTrackingEvents: SharedReads */
 
   async takeTrackingEvents(visitorId: string): Promise<string[]> {
     const row = await this.one<{ pending: number }>(

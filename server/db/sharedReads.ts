@@ -1,0 +1,224 @@
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  sql,
+  type CompiledQuery,
+  type RawBuilder,
+} from 'kysely';
+import { TRAIT, type EngineNode, type SubstituteEntry } from '../../src/api/wire';
+import { brandInitials, engineTree } from './shopViews';
+import { storedContactMessage, type ContactAttachmentRow, type ContactMessageRow } from './contactMessages';
+import type { SitemapProduct, StoredContactMessage } from './repository';
+
+/**
+ * The tables (and columns) the shared reads touch, as both schemas define them
+ * (server/db/schema.ts, server/db/postgres/schema.ts): Kysely checks every statement below
+ * against them when the project is type-checked.
+ */
+export interface ShopTables {
+  brands: { id: number; name: string };
+  models: { id: number; brand_id: number; name: string };
+  generations: { id: number; model_id: number; name: string; year_from: number };
+  engines: { id: number; generation_id: number; name: string; cv: number };
+  products: { id: number; slug: string; category_id: number };
+  price_history: { product_id: number; size_id: string; day: string };
+  param_values: { id: number; param_id: number; name: string };
+  product_params: { product_id: number; value_id: number };
+  visitors: { id: string; pending_tracking: number; wishlist_count: number };
+  availability_notices: { product_id: number; size_id: string; email: string; visitor_id: string; created_at: string };
+  contact_messages: ContactMessageRow;
+  contact_attachments: ContactAttachmentRow & { message_id: number };
+}
+
+export type SqlDialect = 'sqlite' | 'postgres';
+
+/**
+ * A Kysely that only writes SQL (a DummyDriver: it never connects): each repository runs what it
+ * writes on its own connection, with its own prepared statements, retries and transactions.
+ */
+function queryWriter(dialect: SqlDialect): Kysely<ShopTables> {
+  return new Kysely<ShopTables>({
+    dialect:
+      dialect === 'postgres'
+        ? {
+            createAdapter: () => new PostgresAdapter(),
+            createDriver: () => new DummyDriver(),
+            createIntrospector: (db) => new PostgresIntrospector(db),
+            createQueryCompiler: () => new PostgresQueryCompiler(),
+          }
+        : {
+            createAdapter: () => new SqliteAdapter(),
+            createDriver: () => new DummyDriver(),
+            createIntrospector: (db) => new SqliteIntrospector(db),
+            createQueryCompiler: () => new SqliteQueryCompiler(),
+          },
+  });
+}
+
+const writers: Record<SqlDialect, Kysely<ShopTables>> = { sqlite: queryWriter('sqlite'), postgres: queryWriter('postgres') };
+
+/**
+ * The reads both repositories answer alike, written once for both dialects with Kysely (issue 22:
+ * one typed query builder where the two repositories repeated each other). The hot paths (listings,
+ * product pages, baskets, search) and every write stay hand-written per backend: their statements
+ * differ (one-statement pages and basket changes on PostgreSQL, synchronous immediate transactions
+ * on SQLite), and the contract suite runs both against the same expectations.
+ *
+ * A subclass runs a compiled statement on its own connection (`rows`).
+ */
+export abstract class SharedReads {
+  protected readonly sql: Kysely<ShopTables>;
+
+  protected constructor(protected readonly dialect: SqlDialect) {
+    this.sql = writers[dialect];
+  }
+
+  /** The rows of a statement Kysely wrote for this repository's dialect. */
+  protected abstract rows<R>(query: CompiledQuery<R>): Promise<R[]>;
+
+  private async first<R>(query: CompiledQuery<R>): Promise<R | undefined> {
+    return (await this.rows(query))[0];
+  }
+
+  /**
+   * A text column ordered by its bytes: SQLite's default (BINARY) collation; PostgreSQL's "C" (its
+   * database default may be a locale's, which orders "Škoda" and lower case elsewhere).
+   */
+  private byBytes(column: string): RawBuilder<string> {
+    return this.dialect === 'postgres' ? sql<string>`${sql.ref(column)} collate "C"` : sql<string>`${sql.ref(column)}`;
+  }
+
+  /* ---------------------------------------------------------------- vehicles */
+
+  private async pairs(query: CompiledQuery<{ id: number; name: string }>): Promise<Array<[number, string]>> {
+    return (await this.rows(query)).map((r) => [r.id, r.name]);
+  }
+
+  async brands(): Promise<Array<[number, string]>> {
+    return this.pairs(this.sql.selectFrom('brands').select(['id', 'name']).orderBy(this.byBytes('name')).orderBy('id').compile());
+  }
+
+  async models(brandId: number): Promise<Array<[number, string]>> {
+    return this.pairs(this.sql.selectFrom('models').select(['id', 'name']).where('brand_id', '=', brandId).orderBy(this.byBytes('name')).orderBy('id').compile());
+  }
+
+  async generations(modelId: number): Promise<Array<[number, string]>> {
+    return this.pairs(this.sql.selectFrom('generations').select(['id', 'name']).where('model_id', '=', modelId).orderBy('year_from').orderBy('id').compile());
+  }
+
+  async engines(generationId: number): Promise<Array<[number, string]>> {
+    return this.pairs(this.sql.selectFrom('engines').select(['id', 'name']).where('generation_id', '=', generationId).orderBy('cv').orderBy('id').compile());
+  }
+
+  /** Nested brand > model > generation > engine in the { n, c } shape, optionally for one initial. */
+  async engineTree(letter?: string): Promise<EngineNode[]> {
+    const rows = await this.rows(
+      this.sql
+        .selectFrom('engines as e')
+        .innerJoin('generations as g', 'g.id', 'e.generation_id')
+        .innerJoin('models as m', 'm.id', 'g.model_id')
+        .innerJoin('brands as b', 'b.id', 'm.brand_id')
+        .select(['b.name as brand', 'm.name as model', 'g.name as generation', 'e.id as engine_id', 'e.name as engine'])
+        .orderBy(this.byBytes('b.name'))
+        .orderBy(this.byBytes('m.name'))
+        .orderBy('g.year_from')
+        .orderBy('e.cv')
+        .orderBy('e.id')
+        .compile(),
+    );
+    return engineTree(rows, letter);
+  }
+
+  async brandInitials(): Promise<EngineNode[]> {
+    return brandInitials(await this.brands());
+  }
+
+  /* ---------------------------------------------------------------- products */
+
+  async productExists(id: number): Promise<boolean> {
+    return (await this.first(this.sql.selectFrom('products').select('id').where('id', '=', id).compile())) !== undefined;
+  }
+
+  /** The product's category id, or null when there is no such product. */
+  async productCategory(id: number): Promise<number | null> {
+    return (await this.first(this.sql.selectFrom('products').select('category_id').where('id', '=', id).compile()))?.category_id ?? null;
+  }
+
+  async productCount(): Promise<number> {
+    return Number((await this.first(this.sql.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).compile()))?.n ?? 0);
+  }
+
+  /** One page (from 1) of the sitemap's products in id order; the last change known of a product is its latest price-history day. */
+  async productSitemapPage(page: number, size: number): Promise<SitemapProduct[]> {
+    if (!(page >= 1) || !(size >= 1)) return [];
+    const rows = await this.rows(
+      this.sql
+        .selectFrom('products as p')
+        .select((eb) => [
+          'p.id',
+          'p.slug',
+          eb
+            .selectFrom('price_history as h')
+            .select(sql<string | null>`max(${this.byBytes('h.day')})`.as('day'))
+            .whereRef('h.product_id', '=', 'p.id')
+            .as('updated_at'),
+        ])
+        .orderBy('p.id')
+        .limit(size)
+        .offset((page - 1) * size)
+        .compile(),
+    );
+    return rows.map((r) => ({ id: r.id, slug: r.slug, updatedAt: r.updated_at ?? null }));
+  }
+
+  /** Products with their replacement codes (the spec's substitutes list), at most 20,000 codes. */
+  async substitutes(): Promise<SubstituteEntry[]> {
+    const rows = await this.rows(
+      this.sql
+        .selectFrom('product_params as pp')
+        .innerJoin('param_values as v', 'v.id', 'pp.value_id')
+        .select(['pp.product_id as id', 'v.name'])
+        .where('v.param_id', '=', TRAIT.replacementCode)
+        .orderBy('pp.product_id')
+        .orderBy(this.byBytes('v.name'))
+        .limit(20_000)
+        .compile(),
+    );
+    const byProduct = new Map<number, string[]>();
+    for (const row of rows) byProduct.set(row.id, [...(byProduct.get(row.id) ?? []), row.name]);
+    return [...byProduct].map(([id, value]) => ({ id, value }));
+  }
+
+  /** How many notices wait for a product (all sizes). */
+  async availabilityNotices(productId: number): Promise<number> {
+    const row = await this.first(this.sql.selectFrom('availability_notices').select((eb) => eb.fn.countAll<number>().as('n')).where('product_id', '=', productId).compile());
+    return Number(row?.n ?? 0);
+  }
+
+  /* ---------------------------------------------------------------- visitors and messages */
+
+  async wishlistCount(visitorId: string): Promise<number> {
+    return (await this.first(this.sql.selectFrom('visitors').select('wishlist_count').where('id', '=', visitorId).compile()))?.wishlist_count ?? 0;
+  }
+
+  async pendingTrackingEvents(visitorId: string): Promise<number> {
+    return (await this.first(this.sql.selectFrom('visitors').select('pending_tracking').where('id', '=', visitorId).compile()))?.pending_tracking ?? 0;
+  }
+
+  async contactMessage(id: number): Promise<StoredContactMessage | null> {
+    const row = await this.first(
+      this.sql.selectFrom('contact_messages').select(['id', 'visitor_id', 'name', 'contact', 'subject', 'iban', 'message', 'created_at']).where('id', '=', id).compile(),
+    );
+    if (!row) return null;
+    const files = await this.rows(
+      this.sql.selectFrom('contact_attachments').select(['id', 'field', 'file_name', 'mime_type', 'size', 'content']).where('message_id', '=', id).orderBy('id').compile(),
+    );
+    return storedContactMessage(row, files);
+  }
+}
