@@ -45,7 +45,7 @@ record('lint', lintStatus === 0 ? 1 : 0, lintStatus === 0 ? 0 : 1);
 const jestReport = join(reportDir, 'jest.json');
 rmSync(jestReport, { force: true });
 // The server's GraphQL plugin loads an ESM-only cache with import(): jest needs vm modules for that.
-const jestStatus = run(bin('jest'), ['--ci', '--json', `--outputFile=${jestReport}`], { NODE_OPTIONS: '--experimental-vm-modules' });
+const jestStatus = run(bin('jest'), ['--ci', '--maxWorkers=2', '--json', `--outputFile=${jestReport}`], { NODE_OPTIONS: '--experimental-vm-modules' });
 const jest = readJson(jestReport);
 if (jest) {
   const brokenSuites = jest.numRuntimeErrorTestSuites || 0;
