@@ -17,6 +17,7 @@ import { stickyHeaderSaga } from './stickyHeader';
 import { brakeFinderLauncher } from './brakeFinderLauncher';
 import { extraScriptsSaga } from './extraScripts';
 import { httpWarmupSaga } from './httpWarmup';
+import { nextTask, type StartupChannel } from './startup';
 import { deviceFlags } from '../src/domain/device';
 import { shopDataFailed, shopDataLoaded, shopDataRequested, snippetsPlaced } from '../store/shopDataSlice';
 import type { Action } from '@reduxjs/toolkit';
@@ -94,7 +95,31 @@ export function loadShopDataSaga() {
   return import(/* webpackChunkName: "shop-data" */ './shopData');
 }
 
-export function* rootSaga() {
+/**
+ * The sagas, in the steps they start in on a page (each step its own task; the first holds those
+ * that answer the components' first effects: flows, the brake finder, hotspots).
+ */
+const STARTUP_STEPS = [
+  [flowManager, brakeFinderLauncher, hotspotsSaga, consentSaga, layoutSaga, alertSaga],
+  [basketSaga, miniBasketSaga, bannersSaga],
+  [liveSearchLauncher, stickyHeaderSaga, pageSagas, vehicleToolsLauncher, vehicleSaga],
+  [pageSaga, partialLoadLauncher, requestPageBundle, extraScriptsSaga, httpWarmupSaga],
+];
+
+/**
+ * Every saga of the storefront. On a page (`startup`: the store's saga channel holds what is
+ * dispatched meanwhile, sagas/startup.ts) they start in steps, each its own task, and then hear
+ * what was held; without it (a replay, a test) all start at once.
+ */
+export function* rootSaga(startup?: Pick<StartupChannel, 'release'>) {
   if (process.env.SHOP_INSPECTOR === '1' && inspectorWanted(window.location.search)) yield call(startInspector);
-  yield all([fork(flowManager), fork(consentSaga), fork(hotspotsSaga), fork(layoutSaga), fork(alertSaga), fork(basketSaga), fork(miniBasketSaga), fork(bannersSaga), fork(liveSearchLauncher), fork(stickyHeaderSaga), fork(brakeFinderLauncher), fork(pageSagas), fork(vehicleToolsLauncher), fork(vehicleSaga), fork(pageSaga), fork(partialLoadLauncher), fork(requestPageBundle), fork(extraScriptsSaga), fork(httpWarmupSaga)]);
+  if (!startup) {
+    yield all(STARTUP_STEPS.flat().map((saga) => fork(saga)));
+    return;
+  }
+  for (const [index, step] of STARTUP_STEPS.entries()) {
+    if (index > 0) yield call(nextTask);
+    yield all(step.map((saga) => fork(saga)));
+  }
+  startup.release();
 }

@@ -1,5 +1,5 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import createSagaMiddleware from 'redux-saga';
+import { combineReducers, configureStore, type Action } from '@reduxjs/toolkit';
+import createSagaMiddleware, { type MulticastChannel } from 'redux-saga';
 import flows from './flowsSlice';
 import basket from './basketSlice';
 import page from './pageSlice';
@@ -17,8 +17,9 @@ export const rootReducer = combineReducers({ flows, basket, basketPage, page, pr
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** The one store. The root saga runs after the store exists (NOTES: redux-saga with RTK 2). */
-export function createShopStore(preloadedState?: Partial<RootState>) {
-  const sagaMiddleware = createSagaMiddleware({ sagaMonitor: sessionRecorder(preloadedState) }); // `?record` in a development build
+export function createShopStore(preloadedState?: Partial<RootState>, options: { sagaChannel?: MulticastChannel<Action> } = {}) {
+  // `?record` in a development build; the page's own saga channel where it starts its sagas in steps (sagas/startup.ts).
+  const sagaMiddleware = createSagaMiddleware({ sagaMonitor: sessionRecorder(preloadedState), ...(options.sagaChannel ? { channel: options.sagaChannel } : {}) });
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,

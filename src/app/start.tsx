@@ -1,3 +1,4 @@
+import { nextTask } from '../../sagas/nextTask';
 import type { RootState } from '../../store';
 
 /** The state the server drew the page from: JSON data in the page, read once. */
@@ -12,16 +13,6 @@ function embeddedState(): Partial<RootState> | undefined {
     // Read once: the data leaves the document (the store holds it from now on).
     element.remove();
   }
-}
-
-/**
- * Gives the main thread back to the browser (input, paint) before the next step of start-up:
- * `scheduler.yield()` where the browser has it, else a new task.
- */
-function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**
@@ -48,12 +39,17 @@ export async function startShop(): Promise<void> {
     import(/* webpackMode: "eager" */ 'react'),
   ]);
   await nextTask();
-  const { rootSaga } = await import(/* webpackMode: "eager" */ '../../sagas/root');
+  const [{ rootSaga }, { startupChannel }] = await Promise.all([
+    import(/* webpackMode: "eager" */ '../../sagas/root'),
+    import(/* webpackMode: "eager" */ '../../sagas/startup'),
+  ]);
   await nextTask();
   // The server rendered in the address's language (`/pl/...`, `/en/...`, Italian at the root): <html lang> says which.
   const language = isLanguage(document.documentElement.lang) ? document.documentElement.lang : 'it';
   const i18n = createShopI18n();
-  const { store, runSaga } = createShopStore(preloaded);
+  // The sagas start in steps once hydrated; what is dispatched meanwhile waits for them all (sagas/startup.ts).
+  const startup = startupChannel();
+  const { store, runSaga } = createShopStore(preloaded, { sagaChannel: startup.channel });
   if (language !== 'it') await switchLanguage(i18n, language).catch(() => undefined);
   const type = store.getState().page.location?.type;
   if (type) await preloadPage(type).catch(() => undefined);
@@ -65,7 +61,7 @@ export async function startShop(): Promise<void> {
     if (started) return;
     started = true;
     document.documentElement.dataset.hydrated = 'true';
-    runSaga(rootSaga);
+    runSaga(rootSaga, startup);
   };
   const root = document.getElementById('root')!;
   const tree = <ShopRoot store={store} i18n={i18n} onCommitted={startSagas} />;
