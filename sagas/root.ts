@@ -96,13 +96,15 @@ export function loadShopDataSaga() {
 }
 
 /**
- * The sagas, in the steps they start in on a page (each step its own task; the first holds those
- * that answer the components' first effects: flows, the brake finder, hotspots).
+ * The sagas, in the steps they start in on a page (each step its own task). The first step runs
+ * before any component's first effect: it holds the sagas that answer those effects (flows, the
+ * brake finder, hotspots) and the one whose start writes what they read (the vehicle saved in this
+ * browser, restored into the store before the configurator's flow starts from it).
  */
 const STARTUP_STEPS = [
-  [flowManager, brakeFinderLauncher, hotspotsSaga, consentSaga, layoutSaga, alertSaga],
+  [flowManager, brakeFinderLauncher, hotspotsSaga, vehicleSaga, consentSaga, layoutSaga, alertSaga],
   [basketSaga, miniBasketSaga, bannersSaga],
-  [liveSearchLauncher, stickyHeaderSaga, pageSagas, vehicleToolsLauncher, vehicleSaga],
+  [liveSearchLauncher, stickyHeaderSaga, pageSagas, vehicleToolsLauncher],
   [pageSaga, partialLoadLauncher, requestPageBundle, extraScriptsSaga, httpWarmupSaga],
 ];
 
