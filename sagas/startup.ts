@@ -1,8 +1,6 @@
 import type { Action } from '@reduxjs/toolkit';
 import { stdChannel, type MulticastChannel } from 'redux-saga';
 
-export { nextTask } from './nextTask';
-
 /** The saga channel of a page whose sagas start in steps (rootSaga), and the call that opens it. */
 export interface StartupChannel {
   channel: MulticastChannel<Action>;

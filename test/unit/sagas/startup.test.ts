@@ -1,6 +1,7 @@
 import type { Action } from '@reduxjs/toolkit';
 import { call, fork, put, take } from 'redux-saga/effects';
-import { nextTask, startupChannel } from '../../../sagas/startup';
+import { nextTask } from '../../../sagas/nextTask';
+import { startupChannel } from '../../../sagas/startup';
 import { createShopStore } from '../../../store';
 import { flowUpdated } from '../../../store/flowsSlice';
 import { snippetsPlaced } from '../../../store/shopDataSlice';
