@@ -9,6 +9,7 @@ import { SqliteShopRepository } from './db/sqliteRepository';
 import type { ShopRepository } from './db/repository';
 import { BadRequest, sendError } from './http';
 import { pictureOriginsFromEnv, registerSecurity } from './security';
+import { checkoutRoutes } from './routes/checkout';
 import { registerVisitor } from './visitor';
 import { boundConnectionsPerAddress, limitsFromEnv, registerLimits, serverTimeouts, trustProxyFromEnv, type ShopLimits } from './limits';
 import type { CounterStore } from './counters';
@@ -195,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   imageRoutes(app, repo, { photoCacheDir: options.photoCacheDir ?? photoCacheDirFromEnv() });
   contentRoutes(app, repo);
   contactRoutes(app, repo);
+  checkoutRoutes(app, repo, priceSetting);
   seoRoutes(app, repo);
   extraScriptRoutes(app, extraScripts, options.extraScriptsDir ?? (process.env.EXTRA_SCRIPTS_DIR || defaultExtraScriptsDir()));
   pageRoutes(app, repo, staticDir, { extraScripts, pageCache, answerCache, priceSetting, pictureOrigins: options.pictureOrigins ?? pictureOriginsFromEnv(process.env.PICTURE_ORIGINS) });

@@ -77,6 +77,11 @@ export const BODY_LIMITS = {
   '/basketchange.php': 4 * 1024,
   '/ajax/notify.php': 4 * 1024,
   '/ajax/get.php': 16 * 1024,
+  // The checkout's form with the review's fingerprint (a line is about 80 bytes of it).
+  '/ajax/checkout.php': 32 * 1024,
+  '/checkout.php': 32 * 1024,
+  '/pl/checkout.php': 32 * 1024,
+  '/en/checkout.php': 32 * 1024,
   '/graphql/v1/': 32 * 1024,
   '/contact.php': CONTACT_BODY_LIMIT,
 } as const;
@@ -147,7 +152,7 @@ export function serverTimeouts(limits: ShopLimits) {
 }
 
 /** Routes whose every call is a write; GraphQL counts only its mutations. */
-const WRITE_ROUTES = new Set(['POST /basketchange.php', 'POST /ajax/notify.php', 'POST /contact.php', 'GET /ajax/validate.php', 'POST /ajax/validate.php']);
+const WRITE_ROUTES = new Set(['POST /ajax/checkout.php', 'POST /checkout.php', 'POST /pl/checkout.php', 'POST /en/checkout.php', 'POST /basketchange.php', 'POST /ajax/notify.php', 'POST /contact.php', 'GET /ajax/validate.php', 'POST /ajax/validate.php']);
 const MESSAGE_ROUTES = new Set(['POST /ajax/notify.php', 'POST /contact.php']);
 
 function routeKey(request: FastifyRequest): string {

@@ -8,6 +8,8 @@
  *   `pageCacheMiss()` for the cache to call);
  * - `shop_db_pool_connections{state}` (PostgreSQL: total, idle, waiting; SQLite: one connection);
  * - `shop_rate_limit_refusals_total{route}`: requests refused with 429;
+ * - `shop_orders_total{result,reason}`: checkouts placed, repeated (the same key again), changed
+ *   (amounts moved since the review) or refused, by reason (never who ordered);
  * - Node's own (`process_*`, `nodejs_*`: memory, event-loop lag, GC).
  *
  * Never public unless configured: on the shop's port `/metrics` answers only the addresses of
@@ -61,6 +63,13 @@ metric(
       },
     }),
 );
+
+const orders = metric('shop_orders_total', () => new client.Counter({ name: 'shop_orders_total', help: 'Checkouts: placed, repeated, changed or refused (by reason)', labelNames: ['result', 'reason'] as const }));
+
+/** A checkout's outcome: placed, repeated (its key again), changed, invalid or refused with its code. */
+export function countOrder(result: string, reason = ''): void {
+  orders.inc({ result, reason });
+}
 
 /** The page cache found the page. */
 export function pageCacheHit(): void {

@@ -13,6 +13,7 @@ import type {
   InstalmentParams,
 } from '../../src/api/wire';
 import type { FitRow } from '../../src/domain/fitment';
+import type { CheckoutReads, PlaceOrderInput, PlaceOrderResult, StoredOrder } from '../orders/orderStore';
 import type { VehiclePageData } from '../../src/api/wire';
 import type { VehiclePageKind } from '../../src/domain/vehiclePages';
 
@@ -89,6 +90,16 @@ export interface ShopRepository {
   wishlistCount(visitorId: string): Promise<number>;
   takeTrackingEvents(visitorId: string): Promise<string[]>;
   pendingTrackingEvents(visitorId: string): Promise<number>;
+
+  /* orders (issue 32): server/orders/orderStore.ts, written once for both backends */
+  /** The visitor's basket priced now, with the couriers and settings the checkout needs (nothing locked or written). */
+  checkoutReads(input: { visitorId: string; vehicle: number | null; region: string; priceType: 'net' | 'gross' }): Promise<CheckoutReads>;
+  /** Places the visitor's basket as an order in one transaction, or answers the order its checkout key already made. */
+  placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult>;
+  /** An order by its confirmation token, with its lines; null when there is none. */
+  orderByToken(token: string): Promise<StoredOrder | null>;
+  /** The newest orders with their lines, newest first. */
+  latestOrders(limit: number): Promise<StoredOrder[]>;
 
   /* catalogue writes (issue 22) */
   /**

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { SQLITE_ORDER_TABLES } from '../orders/tables';
 import { AXIS } from '../../src/api/wire';
 import { CMS_PAGES } from './cmsPages';
 
@@ -303,6 +304,11 @@ export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
         PRIMARY KEY (product_id, position)
       ) WITHOUT ROWID;
     `,
+  },
+  {
+    id: 20,
+    name: 'orders: checkout (issue 32)',
+    sql: SQLITE_ORDER_TABLES,
   },
 ];
 

@@ -1,20 +1,12 @@
-import {
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-  sql,
-  type CompiledQuery,
-  type RawBuilder,
-} from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
+import { queryWriter, runStepsAsync, type SqlDialect, type Steps } from './steps';
+
+export { queryWriter, runStepsAsync, runStepsSync, step, type SqlDialect, type Steps } from './steps';
 import { TRAIT, type EngineNode, type SubstituteEntry } from '../../src/api/wire';
 import { brandInitials, engineTree } from './shopViews';
 import { storedContactMessage, type ContactAttachmentRow, type ContactMessageRow } from './contactMessages';
 import type { SitemapProduct, StoredContactMessage } from './repository';
+import { checkoutState, latestOrders, orderByToken, placeOrderSteps, type CheckoutReads, type PlaceOrderInput, type PlaceOrderResult, type StoredOrder } from '../orders/orderStore';
 
 /**
  * The tables (and columns) the shared reads touch, as both schemas define them
@@ -34,31 +26,6 @@ export interface ShopTables {
   availability_notices: { product_id: number; size_id: string; email: string; visitor_id: string; created_at: string };
   contact_messages: ContactMessageRow;
   contact_attachments: ContactAttachmentRow & { message_id: number };
-}
-
-export type SqlDialect = 'sqlite' | 'postgres';
-
-/**
- * A Kysely that only writes SQL (a DummyDriver: it never connects): each repository runs what it
- * writes on its own connection, with its own prepared statements, retries and transactions.
- */
-function queryWriter(dialect: SqlDialect): Kysely<ShopTables> {
-  return new Kysely<ShopTables>({
-    dialect:
-      dialect === 'postgres'
-        ? {
-            createAdapter: () => new PostgresAdapter(),
-            createDriver: () => new DummyDriver(),
-            createIntrospector: (db) => new PostgresIntrospector(db),
-            createQueryCompiler: () => new PostgresQueryCompiler(),
-          }
-        : {
-            createAdapter: () => new SqliteAdapter(),
-            createDriver: () => new DummyDriver(),
-            createIntrospector: (db) => new SqliteIntrospector(db),
-            createQueryCompiler: () => new SqliteQueryCompiler(),
-          },
-  });
 }
 
 const writers: Record<SqlDialect, Kysely<ShopTables>> = { sqlite: queryWriter('sqlite'), postgres: queryWriter('postgres') };
@@ -81,6 +48,18 @@ export abstract class SharedReads {
 
   /** The rows of a statement Kysely wrote for this repository's dialect. */
   protected abstract rows<R>(query: CompiledQuery<R>): Promise<R[]>;
+
+  /**
+   * Runs a transaction's steps (see `Steps`) in one write transaction on this repository's
+   * connection; `steps` makes them afresh for each attempt (a transaction retried after a
+   * conflict or a busy lock starts over).
+   */
+  abstract transactionSteps<T>(steps: () => Steps<T>): Promise<T>;
+
+  /** Runs read-only steps outside any write transaction (statement by statement). */
+  async readSteps<T>(steps: Steps<T>): Promise<T> {
+    return runStepsAsync(steps, (query) => this.rows(query));
+  }
 
   private async first<R>(query: CompiledQuery<R>): Promise<R | undefined> {
     return (await this.rows(query))[0];
@@ -220,5 +199,25 @@ export abstract class SharedReads {
       this.sql.selectFrom('contact_attachments').select(['id', 'field', 'file_name', 'mime_type', 'size', 'content']).where('message_id', '=', id).orderBy('id').compile(),
     );
     return storedContactMessage(row, files);
+  }
+
+  /* ---------------------------------------------------------------- orders (issue 32: server/orders/orderStore.ts) */
+
+  /** The visitor's basket priced now, with the couriers and settings the checkout needs (nothing locked or written). */
+  async checkoutReads(input: { visitorId: string; vehicle: number | null; region: string; priceType: 'net' | 'gross' }): Promise<CheckoutReads> {
+    return this.readSteps(checkoutState(this.dialect, input));
+  }
+
+  /** Places the visitor's basket as an order in one transaction (or answers the order of this checkout key). */
+  async placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
+    return this.transactionSteps(() => placeOrderSteps(this.dialect, input));
+  }
+
+  async orderByToken(token: string): Promise<StoredOrder | null> {
+    return this.readSteps(orderByToken(this.dialect, token));
+  }
+
+  async latestOrders(limit: number): Promise<StoredOrder[]> {
+    return this.readSteps(latestOrders(this.dialect, limit));
   }
 }

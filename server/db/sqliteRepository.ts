@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
-import { SharedReads } from './sharedReads';
+import { runStepsSync, SharedReads, type Steps } from './sharedReads';
 import {
   LISTING_TRAIT_FACETS,
   ONE_SIZE,
@@ -133,6 +133,17 @@ export class SqliteShopRepository extends SharedReads implements ShopRepository 
   /** Runs a statement SharedReads wrote (server/db/sharedReads.ts), prepared once like every other. */
   protected async rows<R>(query: CompiledQuery<R>): Promise<R[]> {
     return this.stmt(query.sql).all(...(query.parameters as unknown[])) as R[];
+  }
+
+  /** Steps written once for both dialects (server/db/sharedReads.ts), run in one immediate transaction. */
+  transactionSteps<T>(steps: () => Steps<T>): Promise<T> {
+    return this.write(() =>
+      runStepsSync(steps(), (query) => {
+        const statement = this.stmt(query.sql);
+        const params = query.parameters as unknown[];
+        return statement.reader ? statement.all(...params) : (statement.run(...params), []);
+      }),
+    );
   }
 
   /**

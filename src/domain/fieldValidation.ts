@@ -8,7 +8,7 @@ import { isValidIban } from './iban';
 export const MIN_PHONE_DIGITS = 9;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
-export type FieldKind = 'text' | 'email' | 'phone_or_email' | 'checkbox' | 'terms' | 'iban';
+export type FieldKind = 'text' | 'email' | 'phone' | 'phone_or_email' | 'checkbox' | 'terms' | 'iban';
 
 export interface FieldInput {
   kind: FieldKind;
@@ -42,6 +42,8 @@ export function validateFieldValue(field: FieldInput): FieldMessage | null {
   // A bank account: an IBAN of a country the shop sells to, with its mod-97 checksum (iban.ts).
   if (field.kind === 'iban') return isValidIban(value) ? null : { key: 'form.bankAccount' };
   if (field.kind === 'email') return EMAIL_PATTERN.test(value) ? null : { key: 'form.email' };
+  // A phone field (the checkout's): at least 9 digits, spaces, dashes, brackets and a leading + aside.
+  if (field.kind === 'phone') return /^\+?[\d\s()-]+$/.test(value) && value.replace(/\D/g, '').length >= MIN_PHONE_DIGITS ? null : { key: 'form.phone', values: { n: MIN_PHONE_DIGITS } };
   if (field.kind === 'phone_or_email') {
     if (/^[\d\s+()-]+$/.test(value)) return value.replace(/\D/g, '').length >= MIN_PHONE_DIGITS ? null : { key: 'form.phone', values: { n: MIN_PHONE_DIGITS } };
     return EMAIL_PATTERN.test(value) ? null : { key: 'form.email' };

@@ -49,6 +49,7 @@ function requests(product: number, productPath: string, vehiclePath: string): Re
     'POST /ajax/search.php': [form('/ajax/search.php?ajax=true&getOne=menu_alt[2_1]', {})],
     'GET /ajax/projector.php': [{ method: 'GET', url: `/ajax/projector.php?action=get&product=${product}&get=sizes,sizeprices` }],
     'GET /ajax/instalments.php': [{ method: 'GET', url: '/ajax/instalments.php?price=250' }],
+    'POST /ajax/checkout.php': [form('/ajax/checkout.php?action=couriers', { country: 'IT', postcode: '20121' })],
     'POST /ajax/notify.php': [form('/ajax/notify.php', { product: '1', size: 'uniw', email: 'mario.rossi@example.it' })],
     'GET /ajax/wishlist.php': [{ method: 'GET', url: '/ajax/wishlist.php' }],
     'GET /ajax/validate.php': [{ method: 'GET', url: '/ajax/validate.php?field=email&value=a@b.it' }],

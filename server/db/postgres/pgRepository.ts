@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { CompiledQuery } from 'kysely';
-import { SharedReads } from '../sharedReads';
+import { runStepsAsync, SharedReads, type Steps } from '../sharedReads';
 import { loadVehiclePage, loadVehiclePagePaths } from '../vehiclePages';
 import type { VehiclePageKind } from '../../../src/domain/vehiclePages';
 import type { Pool, PoolClient, QueryConfig, QueryResult, QueryResultRow } from 'pg';
@@ -287,6 +287,11 @@ export class PostgresShopRepository extends SharedReads implements ShopRepositor
 
   private async one<T extends QueryResultRow>(sql: string, params: unknown[] = [], on: Queryable = this.pool): Promise<T | undefined> {
     return (await this.query<T>(sql, params, on))[0];
+  }
+
+  /** Steps written once for both dialects (server/db/sharedReads.ts), run on one connection between BEGIN and COMMIT. */
+  transactionSteps<T>(steps: () => Steps<T>): Promise<T> {
+    return this.transaction((client) => runStepsAsync(steps(), (query) => this.query(query.sql, [...query.parameters], client)));
   }
 
   /** Runs `work` in a transaction on one connection; `work` answering `rollback` undoes it. Retried on serialization conflicts. */

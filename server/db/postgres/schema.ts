@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import { POSTGRES_ORDER_TABLES } from '../../orders/tables';
 import { AXIS } from '../../../src/api/wire';
 import { CMS_PAGES } from '../cmsPages';
 
@@ -329,6 +330,11 @@ export const PG_MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
       -- the version is still the one it read, otherwise it reads again (pgRepository.changeBasket).
       ALTER TABLE visitors ADD COLUMN basket_version BIGINT NOT NULL DEFAULT 0;
     `,
+  },
+  {
+    id: 20,
+    name: 'orders: checkout (issue 32)',
+    sql: POSTGRES_ORDER_TABLES,
   },
 ];
 
