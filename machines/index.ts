@@ -27,6 +27,7 @@ export const machineLoaders: Record<string, () => Promise<AnyStateMachine>> = {
   vehicleConfigurator: () => import(/* webpackChunkName: "vehicle-configurator" */ './vehicleConfigurator').then((m) => m.vehicleConfiguratorMachine),
   buyBox: () => import(/* webpackChunkName: "page-product" */ './buyBox').then((m) => m.buyBoxMachine),
   form: () => import(/* webpackChunkName: "page-contact" */ './form').then((m) => m.formMachine),
+  checkout: () => import(/* webpackChunkName: "page-checkout" */ './checkout').then((m) => m.checkoutMachine),
   // Loaded with the garage panel, at the header's first garage press (src/components/GarageButton.tsx).
   garage: () => import(/* webpackChunkName: "garage" */ './garage').then((m) => m.garageMachine),
   brakeFinder: () => import(/* webpackChunkName: "brake-finder" */ './brakeFinder').then((m) => m.brakeFinderMachine),

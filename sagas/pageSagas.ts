@@ -12,6 +12,7 @@ const loaders: Partial<Record<PageType, () => Promise<{ default: () => Generator
   product: () => import(/* webpackChunkName: "page-product" */ './product').then((m) => ({ default: m.productSaga })),
   basket: () => import(/* webpackChunkName: "page-basket" */ './basketPage').then((m) => ({ default: m.basketPageSaga })),
   contact: () => import(/* webpackChunkName: "page-contact" */ './form').then((m) => ({ default: m.formSaga })),
+  checkout: () => import(/* webpackChunkName: "page-checkout" */ './checkout').then((m) => ({ default: m.checkoutSaga })),
 };
 
 /** The page's type once its data is in: drawn by the server already, or when the page saga has loaded it. */

@@ -70,3 +70,11 @@ export const PARTIAL_LOAD_FLOW = 'partialLoad';
 
 /** The page came back from the browser's back/forward cache (`pageshow` with `persisted`): sagas refresh what may have changed. */
 export const pageRestored = createAction('page/restored');
+
+/* ---------------------------------------------------------------- checkout (sagas/checkout.ts) */
+
+/** The flow id of the checkout (machines/checkout.ts). */
+export const CHECKOUT_FLOW = 'checkout';
+
+/** A checkout form was submitted: to the review, to place the order, or back to edit the details. */
+export const checkoutSubmitted = createAction<{ step: 'review' | 'place' | 'edit' }>('checkout/submitted');

@@ -11,9 +11,10 @@ import vehicle from './vehicleSlice';
 import liveSearch from './liveSearchSlice';
 import finder from './finderSlice';
 import fitment from './fitmentSlice';
+import checkout from './checkoutSlice';
 import { sessionRecorder } from './sessionRecorder';
 
-export const rootReducer = combineReducers({ flows, basket, basketPage, page, product, shopData, hotspots, vehicle, liveSearch, finder, fitment });
+export const rootReducer = combineReducers({ flows, basket, basketPage, page, product, shopData, hotspots, vehicle, liveSearch, finder, fitment, checkout });
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** The one store. The root saga runs after the store exists (NOTES: redux-saga with RTK 2). */

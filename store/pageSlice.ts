@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CmsPageResponse, ListingResponse, ProductPageData, VehiclePageData } from '../src/api/wire';
 
-export type PageType = 'main' | 'product' | 'basket' | 'search' | 'brakes' | 'contact' | 'cms' | 'vehicle' | 'noProduct';
+export type PageType = 'main' | 'product' | 'basket' | 'checkout' | 'order' | 'search' | 'brakes' | 'contact' | 'cms' | 'vehicle' | 'noProduct';
 
 export interface PageLocation {
   type: PageType;

@@ -7,6 +7,7 @@
 import nodemailer from 'nodemailer';
 import type { ContactMessage, ShopRepository } from '../db/repository';
 import { productLink } from '../text';
+import { orderMails } from './orderMail';
 
 export interface MailAttachment {
   filename: string;
@@ -27,6 +28,8 @@ export interface Mailer {
   from: string;
   /** The shop's owner (MAIL_TO). */
   owner: string;
+  /** The shop's address for links in mails (PUBLIC_ORIGIN, else http://localhost:8080). */
+  origin: string;
   send(mail: Mail): Promise<void>;
   close(): void;
 }
@@ -41,6 +44,7 @@ export function mailerFromEnv(env: NodeJS.ProcessEnv = process.env): Mailer | nu
   return {
     from,
     owner,
+    origin: (env.PUBLIC_ORIGIN || 'http://localhost:8080').replace(/\/+$/, ''),
     async send(mail) {
       await transport.sendMail({ from, ...mail });
     },
@@ -108,9 +112,16 @@ export function withMail(repo: ShopRepository, mailer: Mailer, log: (error: unkn
     if (stored) deliver(noticeRequestMail(mailer.owner, notice), `notice request ${notice.productId}/${notice.sizeId}`);
     return stored;
   };
+  // A placed order (not the same key answered again) is mailed to the shopper and to the owner (issue 32).
+  const placeOrder: ShopRepository['placeOrder'] = async (input) => {
+    const result = await repo.placeOrder(input);
+    if (result.kind === 'placed' && !result.repeated) for (const mail of orderMails(result.order, mailer.owner, mailer.origin)) deliver(mail, `order ${result.order.number}`);
+    return result;
+  };
   const bound = new Map<PropertyKey, unknown>();
   return new Proxy(repo, {
     get(target, property) {
+      if (property === 'placeOrder') return placeOrder;
       if (property === 'saveContactMessage') return saveContactMessage;
       if (property === 'requestAvailabilityNotice') return requestAvailabilityNotice;
       const value: unknown = Reflect.get(target, property, target);

@@ -1,6 +1,6 @@
 import type { RootState } from '../../store';
 import type { Language } from '../../src/i18n/runtime';
-import { basketHead, brakesHead, cmsHead, contactHead, homeHead, listingHead, noProductHead, productHead, vehicleHead, type HeadOptions, type PageHead } from '../../src/domain/seo';
+import { basketHead, checkoutHead, brakesHead, cmsHead, contactHead, homeHead, listingHead, noProductHead, productHead, vehicleHead, type HeadOptions, type PageHead } from '../../src/domain/seo';
 import { renderHead } from '../../src/domain/seoHtml';
 
 /** What search engines and link previews read of a page, from the state it is drawn from (src/domain/seo.ts). */
@@ -15,6 +15,9 @@ export function headOf(state: Partial<RootState>, options: HeadOptions): PageHea
       return { ...homeHead(options), robots: 'noindex,follow' };
     case 'basket':
       return basketHead(options);
+    case 'checkout':
+    case 'order':
+      return checkoutHead(options, page.location.type);
     case 'brakes':
       return brakesHead(options);
     case 'contact':

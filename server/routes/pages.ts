@@ -31,6 +31,8 @@ import { etagMatches, hasPersonalCookie, inlineScriptHashes, pageEtag, PageCache
 import type { ListingAnswer } from '../../src/api/wire';
 import { EncodedBody, sendEncoded } from '../encodedBody';
 import { AnswerCache } from '../answerCache';
+import type { Language } from '../../src/i18n/runtime';
+import { checkoutPageRoutes } from './checkoutPages';
 
 /** The address prefixes pages are served under: Italian at the root, then each other language. */
 const ADDRESS_PREFIXES = ['', '/pl', '/en'] as const;
@@ -75,7 +77,7 @@ export function pageRoutes(
     return sendEncoded(request, reply, page.body);
   };
 
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply, status = 200) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, status = 200, extra?: (language: Language) => Promise<Partial<RootState> | null>) => {
     const built = assets();
     if (built === null) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The storefront is not built yet: run `npm run build` (or `npm start`, which builds it).');
@@ -93,7 +95,7 @@ export function pageRoutes(
     const { language, path, prefix } = splitLanguagePath(url.pathname);
     const device = deviceFromUserAgent(request.headers['user-agent']);
     // The public variant: no cookie that changes the page, not the basket page.
-    const isPublic = status === 200 && path !== '/basketedit.php' && !hasPersonalCookie(request.headers.cookie);
+    const isPublic = status === 200 && extra === undefined && path !== '/basketedit.php' && !hasPersonalCookie(request.headers.cookie);
     const cacheKey = PageCache.key(device, request.url);
     if (isPublic) {
       const cached = pageCache.get(cacheKey);
@@ -112,6 +114,14 @@ export function pageRoutes(
         shopData: { ...initialShopData, extraScripts: { prefix: EXTRA_SCRIPTS_PREFIX, names: [...extraScripts] }, priceType: priceTypeNow() },
       };
       status = 400;
+    }
+    if (extra) {
+      // The checkout's and an order's own state (server/orders/checkout.ts); null: no such order.
+      const own = await extra(language);
+      if (own === null) {
+        status = 404;
+        state = { ...state, page: { ...state.page!, location: { ...state.page!.location!, type: 'noProduct' } } };
+      } else state = { ...state, ...own };
     }
     const drawn = state.page!.location!;
     if (drawn.type === 'noProduct') status = 404;
@@ -145,8 +155,8 @@ export function pageRoutes(
     return reply
       .code(status)
       .header('Content-Security-Policy', contentSecurityPolicy(nonce, [], pictureOrigins))
-      // The basket page is never kept; other personal pages may be kept by the browser only (back/forward cache).
-      .header('Cache-Control', drawn.type === 'basket' ? 'no-store' : PRIVATE_PAGE_CACHE_CONTROL)
+      // The basket, the checkout and an order's page are never kept; other personal pages may be kept by the browser only (back/forward cache).
+      .header('Cache-Control', drawn.type === 'basket' || drawn.type === 'checkout' || drawn.type === 'order' ? 'no-store' : PRIVATE_PAGE_CACHE_CONTROL)
       .type('text/html; charset=utf-8')
       .send(html);
   };
@@ -161,6 +171,7 @@ export function pageRoutes(
   }
   for (const path of ['/it', '/it/', '/pl', '/en']) app.get(path, (request, reply) => sendPage(request, reply));
   cmsPageRoutes(app, repo, sendPage);
+  checkoutPageRoutes(app, repo, sendPage, priceTypeNow);
   app.get('/search.php', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     if (query.json === 'true') {

@@ -8,12 +8,14 @@ export function pageTypeOf(pathname: string): { type: PageType; productId: numbe
   const product = /^\/product-(\d{1,9})-[a-z0-9-]*\.html$/.exec(pathname);
   if (product) return { type: 'product', productId: Number(product[1]) };
   if (infoPageSlug(pathname)) return { type: 'cms', productId: null };
+  if (/^\/order\/[A-Za-z0-9_-]{43}$/.test(pathname)) return { type: 'order', productId: null };
   if (isVehiclePagePath(pathname)) return { type: 'vehicle', productId: null };
   const types: Record<string, PageType> = {
     '/': 'main',
     '/main.php': 'main',
     '/search.php': 'search',
     '/basketedit.php': 'basket',
+    '/checkout.php': 'checkout',
     '/brakes.php': 'brakes',
     '/contact.php': 'contact',
   };
@@ -30,10 +32,11 @@ export function locationOf(address: string, search: string): PageLocation {
   return { ...pageTypeOf(pathname), path: pathname, query };
 }
 
-export const PAGE_PATH: Record<Exclude<PageType, 'product' | 'cms' | 'vehicle' | 'noProduct'>, string> = {
+export const PAGE_PATH: Record<Exclude<PageType, 'product' | 'cms' | 'vehicle' | 'noProduct' | 'order'>, string> = {
   main: '/main.php',
   search: '/search.php',
   basket: '/basketedit.php',
+  checkout: '/checkout.php',
   brakes: '/brakes.php',
   contact: '/contact.php',
 };

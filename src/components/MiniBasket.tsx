@@ -88,6 +88,11 @@ export function MiniBasket() {
             <a className="button" href={local('/basketedit.php')}>
               {t('miniBasket.goToBasket')}
             </a>
+            {basket.products.length > 0 ? (
+              <a className="button button--primary" href={local('/checkout.php')}>
+                {t('miniBasket.checkout')}
+              </a>
+            ) : null}
           </div>
         </>
       ) : null}

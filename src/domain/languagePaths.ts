@@ -38,11 +38,11 @@ export function splitLanguagePath(pathname: string): LanguagePath {
   return { language: match[1] as AddressLanguage, path: match[2] ?? '/', prefix: `/${match[1]}` };
 }
 
-const PAGE_PATHS = new Set(['/', '/main.php', '/search.php', '/basketedit.php', '/brakes.php', '/contact.php', '/noproduct.php']);
+const PAGE_PATHS = new Set(['/', '/main.php', '/search.php', '/basketedit.php', '/checkout.php', '/brakes.php', '/contact.php', '/noproduct.php']);
 
 /** Whether a path (without prefix) is one of the storefront's pages (not an API call, a file or an image). */
 export function isPagePath(path: string): boolean {
-  return PAGE_PATHS.has(path) || /^\/product-[^/]*\.html$/.test(path) || /^\/pages\/[^/]+$/.test(path) || /^\/vehicles\/[^/]+\.html$/.test(path);
+  return PAGE_PATHS.has(path) || /^\/product-[^/]*\.html$/.test(path) || /^\/pages\/[^/]+$/.test(path) || /^\/vehicles\/[^/]+\.html$/.test(path) || /^\/order\/[A-Za-z0-9_-]{43}$/.test(path);
 }
 
 /** The address of a page path (with its query and fragment) in a language: `/search.php?x=1` -> `/pl/search.php?x=1`. */

@@ -514,6 +514,11 @@ export function basketHead(opts: HeadOptions): PageHead {
   return simpleHead(opts, text(opts.lang, 'basketTitle'), text(opts.lang, 'basketDescription'), '/basketedit.php');
 }
 
+/** The checkout and an order's page (issue 32): each visitor's own, never indexed, no canonical. */
+export function checkoutHead(opts: HeadOptions, page: 'checkout' | 'order'): PageHead {
+  return simpleHead(opts, text(opts.lang, page === 'order' ? 'orderTitle' : 'checkoutTitle'), '', null, 'noindex,nofollow');
+}
+
 export function contactHead(opts: HeadOptions): PageHead {
   return simpleHead(opts, text(opts.lang, 'contactTitle'), text(opts.lang, 'contactDescription'), '/contact.php');
 }

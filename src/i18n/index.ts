@@ -9,6 +9,9 @@ import itRefusal from './it.refusal';
 import itFitment from './it.fitment';
 import itVehiclePage from './it.vehiclePage';
 import itListingFilters from './it.listingFilters';
+import itCheckout from './it.checkout';
+import plCheckout from './pl.checkout';
+import enCheckout from './en.checkout';
 import pl from './pl';
 import en from './en';
 
@@ -26,9 +29,9 @@ function mergeParts(...parts: object[]): Record<string, unknown> {
 }
 
 /** The whole Italian catalogue: the core and every page's texts. */
-export const it = mergeParts(itCore, itOffer, itContact, itCompare, itRefusal, itNotFound, itFitment, itVehiclePage, itListingFilters, { seo: itSeo });
+export const it = mergeParts(itCore, itOffer, itContact, itCompare, itRefusal, itNotFound, itFitment, itVehiclePage, itListingFilters, itCheckout, { seo: itSeo });
 
-export const resources = { it: { translation: it }, pl: { translation: pl }, en: { translation: en } };
+export const resources = { it: { translation: it }, pl: { translation: mergeParts(pl, plCheckout) }, en: { translation: mergeParts(en, enCheckout) } };
 
 /** i18next with the three catalogues at once (tests; the storefront uses runtime.ts); Italian is the default and the fallback. */
 export function createI18n(language: Language = 'it'): i18n {

@@ -20,6 +20,8 @@ const seo = {
     searchDescription: 'Ricambi freni trovati per «{{text}}»: pastiglie, dischi e kit con prezzi e disponibilità.',
     basketTitle: 'Il tuo carrello',
     basketDescription: 'I prodotti nel tuo carrello, le spese di spedizione e i tempi di consegna.',
+    checkoutTitle: 'Cassa',
+    orderTitle: 'Il tuo ordine',
     brakesTitle: 'Configuratore freni: trova pastiglie e dischi per la tua auto',
     brakesDescription: 'Scegli marca, modello e motore o inserisci un codice OE: il configuratore mostra le pastiglie e i dischi freno adatti e li confronta.',
     contactTitle: 'Contatti e assistenza',

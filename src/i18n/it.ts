@@ -93,6 +93,7 @@ const it = {
     close: 'Chiudi il carrello',
     back: 'Continua gli acquisti',
     goToBasket: 'Vai al carrello',
+    checkout: "Procedi all'ordine",
     remove: 'Rimuovi {{name}}',
     removing: 'Rimozione…',
     products_one: '{{count}} prodotto nel carrello',

@@ -18,8 +18,8 @@ const loaders: Record<Exclude<Language, 'it'>, () => Promise<{ default: object }
   en: () => import(/* webpackChunkName: "i18n-en" */ './en'),
 };
 
-/** Page texts loaded so far (Italian), and the storefront's instances that receive them. */
-const pageTexts: object[] = [];
+/** Page texts loaded so far (by language), and the storefront's instances that receive them. */
+const pageTexts: Array<{ language: Language; texts: object }> = [];
 const instances = new Set<i18n>();
 
 /**
@@ -27,10 +27,11 @@ const instances = new Set<i18n>();
  * this as it is evaluated, before anything of it renders). Polish and English catalogues are
  * whole: they load on demand anyway.
  */
-export function addPageTexts(texts: object): void {
-  if (pageTexts.includes(texts)) return;
-  pageTexts.push(texts);
-  for (const instance of instances) instance.addResourceBundle('it', 'translation', texts, true, false);
+export function addPageTexts(texts: object, language: Language = 'it'): void {
+  if (pageTexts.some((entry) => entry.texts === texts)) return;
+  pageTexts.push({ language, texts });
+  // Another language's page texts join its catalogue now if it is loaded, else when it loads (switchLanguage).
+  for (const instance of instances) if (language === 'it' || instance.hasResourceBundle(language, 'translation')) instance.addResourceBundle(language, 'translation', texts, true, false);
 }
 
 export function createShopI18n(): i18n {
@@ -42,7 +43,7 @@ export function createShopI18n(): i18n {
     interpolation: { escapeValue: false }, // React escapes
     initAsync: false,
   });
-  for (const texts of pageTexts) instance.addResourceBundle('it', 'translation', texts, true, false);
+  for (const { texts } of pageTexts.filter((entry) => entry.language === 'it')) instance.addResourceBundle('it', 'translation', texts, true, false);
   instances.add(instance);
   return instance;
 }
@@ -52,6 +53,7 @@ export async function switchLanguage(instance: i18n, language: Language): Promis
   if (language !== 'it' && !instance.hasResourceBundle(language, 'translation')) {
     const catalogue = await loaders[language]();
     instance.addResourceBundle(language, 'translation', catalogue.default);
+    for (const { texts } of pageTexts.filter((entry) => entry.language === language)) instance.addResourceBundle(language, 'translation', texts, true, false);
   }
   await instance.changeLanguage(language);
 }

@@ -105,6 +105,11 @@ export default function BasketPage() {
           <p className={`free-shipping${basket.toShippingFree === 0 ? ' free-shipping--active' : ''}`}>
             {basket.toShippingFree === 0 ? t('basket.freeShipping') : t('basket.toFreeShipping', { amount: basket.toShippingFree_formatted })}
           </p>
+          <p className="basket-checkout">
+            <a className="button button--primary" href={local('/checkout.php')}>
+              {t('miniBasket.checkout')}
+            </a>
+          </p>
           <div className="basket-tools">
             <ShippingEstimate />
             <BasketInstalments basket={basket} />
