@@ -8,6 +8,7 @@ import { stickyHeaderMachine, type StickyHeaderEvent } from '../../../machines/s
 import { miniBasketMachine, type MiniBasketContext, type MiniBasketEmitted, type MiniBasketEvent } from '../../../machines/miniBasket';
 import { formMachine, type FormContext, type FormEmitted, type FormEvent } from '../../../machines/form';
 import { garageMachine, type GarageEmitted, type GarageEvent } from '../../../machines/garage';
+import { checkoutMachine, type CheckoutContext, type CheckoutEmitted, type CheckoutEvent } from '../../../machines/checkout';
 import { BANNER_COOKIE_DAYS } from '../../../src/domain/banners';
 import { miniBasketView } from '../../../src/domain/miniBasket';
 import { CONTACT_FIELDS } from '../../../src/domain/contactForm';
@@ -45,7 +46,7 @@ function hasTimersOrActors(machine: AnyStateMachine): boolean {
   return visit(machine.root as unknown as NodeLike);
 }
 
-const MODEL_TESTED = ['banners', 'form', 'garage', 'layoutMode', 'miniBasket', 'stickyHeader', 'vehicleConfigurator'];
+const MODEL_TESTED = ['banners', 'checkout', 'form', 'garage', 'layoutMode', 'miniBasket', 'stickyHeader', 'vehicleConfigurator'];
 
 describe('model-based tests cover every timer-free machine', () => {
   it('the timer-free machines of the registry are the ones model-tested here (and in vehicleConfigurator.test.ts)', async () => {
@@ -353,5 +354,56 @@ describe('graph searches are bounded', () => {
     const long = { steps: [{ event: { type: 'xstate.init' } }, ...Array.from({ length: 40 }, () => ({ event: { type: 'DISMISS' } }))] };
     expect(pathName(long, 6)).toMatch(/^path 7: DISMISS → DISMISS .*\.\.\.$/);
     expect(pathName(long, 6)).toHaveLength(120);
+  });
+});
+
+describe('checkout machine: model-based paths', () => {
+  const events: CheckoutEvent[] = [
+    { type: 'COURIERS_LOADED', chosen: false },
+    { type: 'COURIERS_LOADED', chosen: true },
+    { type: 'COURIER_CHOSEN' },
+    { type: 'PAYMENT_CHOSEN' },
+    { type: 'REVIEW' },
+    { type: 'REVIEWED' },
+    { type: 'INVALID', field: 'email', step: 'details' },
+    { type: 'INVALID', field: 'courier', step: 'delivery' },
+    { type: 'INVALID', field: 'terms', step: 'payment' },
+    { type: 'PLACE' },
+    { type: 'PLACED', link: '/order/x' },
+    { type: 'CHANGED' },
+    { type: 'REFUSED' },
+    { type: 'EDIT' },
+  ];
+  const model = createTestModel(checkoutMachine, { events, limit: GRAPH_LIMIT });
+  const paths = model.getShortestPaths({ allowDuplicatePaths: true });
+
+  it('reaches every state of the checkout', () => {
+    expect(new Set(paths.map((path) => path.state.value))).toEqual(new Set(['details', 'delivery', 'payment', 'reviewing', 'review', 'placing', 'placed', 'failed', 'changed']));
+  });
+
+  it('every path: one review asked per submit, one order per place, nothing asked while submitting, errors focused, the order shown once placed', () => {
+    walk<CheckoutEvent, CheckoutEmitted>(checkoutMachine, paths as never, ({ snapshot, before, event, emitted }) => {
+      if (!event) return;
+      const context = snapshot.context as CheckoutContext;
+      const reviews = emitted.filter((e) => e.type === 'review');
+      const places = emitted.filter((e) => e.type === 'place');
+      // Asked exactly when the flow starts submitting; a submit while it submits is ignored.
+      expect(reviews.length).toBe(snapshot.value === 'reviewing' && before.value !== 'reviewing' ? 1 : 0);
+      expect(places.length).toBe(snapshot.value === 'placing' && before.value !== 'placing' ? 1 : 0);
+      if (before.value === 'reviewing' || before.value === 'placing') {
+        if (event.type === 'REVIEW' || event.type === 'PLACE') expect(snapshot.value).toBe(before.value);
+      }
+      // An order is placed only from the review, after a change or a failure: never from the details.
+      if (places.length) expect(['review', 'changed', 'failed']).toContain(before.value);
+      // Errors send the shopper to the step of the first error, which is focused.
+      if (event.type === 'INVALID' && (before.value === 'reviewing' || before.value === 'placing')) {
+        expect(snapshot.value).toBe(event.step);
+        expect(emitted).toContainEqual({ type: 'focusError', field: event.field });
+        expect(context.errorField).toBe(event.field);
+      }
+      if (snapshot.value === 'placed' && before.value !== 'placed') expect(emitted).toEqual([{ type: 'showOrder', link: '/order/x' }]);
+      // Placed is final: nothing moves it.
+      if (before.value === 'placed') expect(snapshot.value).toBe('placed');
+    });
   });
 });
