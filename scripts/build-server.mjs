@@ -12,8 +12,8 @@ const root = new URL('..', import.meta.url).pathname;
 export const SERVER_BUILD_DIR = join(root, 'build', 'server');
 export const SERVER_BUILD = join(SERVER_BUILD_DIR, 'main.cjs');
 /** Output name (without .cjs) -> entry. */
-const ENTRIES = { main: 'server/main.ts', catalogue: 'scripts/catalogue.ts', messages: 'scripts/messages.ts' };
-const SOURCES = ['server', 'src', 'store', 'machines', 'sagas', 'tsconfig.json', 'package-lock.json', 'scripts/build-server.mjs', 'scripts/catalogue.ts', 'scripts/messages.ts'];
+const ENTRIES = { main: 'server/main.ts', catalogue: 'scripts/catalogue.ts', messages: 'scripts/messages.ts', orders: 'scripts/orders.ts' };
+const SOURCES = ['server', 'src', 'store', 'machines', 'sagas', 'tsconfig.json', 'package-lock.json', 'scripts/build-server.mjs', 'scripts/catalogue.ts', 'scripts/messages.ts', 'scripts/orders.ts'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { startTestShop, Visitor, type TestShop } from './helpers';
 import type { CheckoutQuote, CouriersAnswer, PlaceAnswer, ReviewAnswer } from '../../src/api/checkoutWire';
 
@@ -202,6 +204,25 @@ describe('checkout: from the basket to an order', () => {
     const instalments = await call(visitor, 'review', { ...DETAILS, courier: prepaid, payment: 'instalments', key: newKey() });
     if (quote.total.value < 100) expect(instalments.json().errors.payment).toEqual({ key: 'checkout.errors.paymentUnavailable' });
     else expect(instalments.statusCode).toBe(200);
+  });
+
+  it('npm run orders lists the orders with their lines, newest first', async () => {
+    const product = await plainProduct(5, 7);
+    const visitor = await shopperWith(product, 3);
+    const form = { ...DETAILS, name: 'Luca Bianchi', courier: await firstCourier(visitor), payment: 'transfer', key: newKey() };
+    const quote = await reviewed(visitor, form);
+    const placed = (await call(visitor, 'place', { ...form, quote: quote.fingerprint })).json() as Extract<PlaceAnswer, { status: 'placed' }>;
+    const env: NodeJS.ProcessEnv = { ...process.env, DB_PATH: join(shop.dir, 'shop.sqlite') };
+    if (shop.databaseUrl) env.DATABASE_URL = shop.databaseUrl;
+    delete env.NODE_OPTIONS;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/orders.ts', '--limit', '3'], { cwd: join(__dirname, '..', '..'), env, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const first = run.stdout.split('\n\n')[1];
+    expect(first).toContain(`${placed.order.number}  `);
+    expect(first).toContain('awaiting_payment  transfer');
+    expect(first).toContain('Luca Bianchi <anna.rossi@example.com>');
+    expect(first).toContain(`- 3 ${quote.lines[0].unit}  ${quote.lines[0].name} [${quote.lines[0].code}`);
   });
 
   it('an empty basket has nothing to order', async () => {
