@@ -13,6 +13,7 @@ import { buildStorefront } from './bench/build';
 import { canonicalPath, measureStartup, runRenderBench, type RenderBenchRow } from './bench/render';
 import { measureServerStart } from './bench/serverStart';
 import { benchCatalogueImport } from './bench/catalogueImport';
+import { benchCheckout } from './bench/checkout';
 import { runPageMixBench } from './bench/pageMix';
 import { BEFORE_PHOTOS, measureFirstScreenImages } from './bench/firstScreenImages';
 import { postgresPlans, runVehiclePageBench, type FitmentPlan, type VehiclePageBenchRow } from './bench/vehiclePages';
@@ -288,6 +289,14 @@ async function main() {
     const { stepsMs, ...figures } = row;
     console.table([figures]);
     console.table(Object.entries(stepsMs).map(([step, ms]) => ({ step, ms })));
+  }
+
+  if (only('checkout')) {
+    // Issue 32: orders placed with 32 checkouts in flight, and a race for a part with little stock.
+    const rows = await benchCheckout();
+    report.checkout = { what: 'place() with 32 checkouts in flight (320 orders of one line, unlimited stock); 64 shoppers racing for 5 units', rows };
+    console.log('\nCheckout: placing orders, and the race for the last units');
+    console.table(rows);
   }
 
   const outDir = join(__dirname, '..', 'bench');
