@@ -15,7 +15,7 @@ import { focusElement, scrollToElement } from './form';
 /** Typing a postcode: the couriers for the address are asked for once the shopper pauses. */
 export const COURIERS_DELAY_MS = 400;
 
-const selectForm = (state: RootState) => state.checkout.form;
+export const selectCheckoutForm = (state: RootState) => state.checkout.form;
 /** The page's language (the server writes it on <html lang>). */
 export function pageLanguage(): string {
   return typeof document !== 'undefined' ? document.documentElement.lang || 'it' : 'it';
@@ -37,12 +37,12 @@ function* invalid(errors: CheckoutFieldErrors) {
 /** The couriers for the basket and the address now (after a pause in typing). */
 export function* loadCouriers() {
   yield delay(COURIERS_DELAY_MS);
-  const form: CheckoutForm = yield select(selectForm);
+  const form: CheckoutForm = yield select(selectCheckoutForm);
   const language: string = yield call(pageLanguage);
   try {
     const answer: CouriersAnswer = yield call(fetchCheckoutCouriers, form, language);
     yield put(checkoutCouriersLoaded(answer));
-    const after: CheckoutForm = yield select(selectForm);
+    const after: CheckoutForm = yield select(selectCheckoutForm);
     yield put(flowSend({ id: CHECKOUT_FLOW, event: { type: 'COURIERS_LOADED', chosen: after.courier !== '' } }));
   } catch {
     // The couriers drawn with the page stay; the review checks the address again.
@@ -51,7 +51,7 @@ export function* loadCouriers() {
 
 /** The review: the page's rules first (no call when they fail), then the server's amounts. */
 export function* requestReview() {
-  const form: CheckoutForm = yield select(selectForm);
+  const form: CheckoutForm = yield select(selectCheckoutForm);
   const language: string = yield call(pageLanguage);
   const local = detailsErrors(form, ZIP_RANGES, language);
   if (!form.courier) local.courier = { key: 'checkout.errors.courier' };
@@ -78,7 +78,7 @@ export function* requestReview() {
 
 /** Places the order with the checkout's key: a retry after a failure answers the same order. */
 export function* requestPlace() {
-  const form: CheckoutForm = yield select(selectForm);
+  const form: CheckoutForm = yield select(selectCheckoutForm);
   const language: string = yield call(pageLanguage);
   try {
     const answer: PlaceAnswer = yield call(placeOrder, form, language);
