@@ -1,6 +1,6 @@
 import { CONTACT_ATTACHMENT_MAX_MB, CONTACT_FILE_FIELDS } from '../src/domain/contactForm';
 import type { Socket } from 'node:net';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import mercurius from 'mercurius';
 import { Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { sendError } from './http';
@@ -37,6 +37,10 @@ export interface ShopLimits {
   keepAliveTimeoutMs: number;
   /** Connections one address may hold open at once (without TRUST_PROXY: behind a proxy, the proxy bounds them); more are closed on arrival. */
   connectionsPerAddress: number;
+  /** Uploads (multipart bodies, files) one process receives at once; more are answered 503 with Retry-After before their body is read. */
+  uploadsPerProcess: number;
+  /** Uploads one client (its address, behind TRUST_PROXY the forwarded one) sends at once; likewise. */
+  uploadsPerAddress: number;
 }
 
 export const DEFAULT_LIMITS: ShopLimits = {
@@ -51,6 +55,8 @@ export const DEFAULT_LIMITS: ShopLimits = {
   connectionTimeoutMs: 60_000,
   keepAliveTimeoutMs: 5_000,
   connectionsPerAddress: 256,
+  uploadsPerProcess: 16,
+  uploadsPerAddress: 2,
 };
 
 /** For load benchmarks, which play many shoppers from one address at machine speed: no rate limit, the timeouts kept. */
@@ -93,6 +99,8 @@ const ENV_NAMES: Record<keyof ShopLimits, string> = {
   connectionTimeoutMs: 'CONNECTION_TIMEOUT_MS',
   keepAliveTimeoutMs: 'KEEP_ALIVE_TIMEOUT_MS',
   connectionsPerAddress: 'CONNECTIONS_PER_ADDRESS',
+  uploadsPerProcess: 'UPLOADS_PER_PROCESS',
+  uploadsPerAddress: 'UPLOADS_PER_ADDRESS',
 };
 
 /** The limits from the environment (unset: the default; a bad value stops the start with a clear message). */
@@ -146,6 +154,52 @@ export function serverTimeouts(limits: ShopLimits) {
   };
 }
 
+/** Whether the request comes with a body (a declared length or chunks). */
+const hasBody = (request: FastifyRequest) => Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+
+/** An answer sent before the body was read closes the connection after it: the body is never read (nor drained). */
+function closeUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
+  if (hasBody(request)) reply.header('Connection', 'close');
+}
+
+/** Seconds a client refused for want of an upload slot is told to wait. */
+export const UPLOAD_RETRY_AFTER_S = 5;
+
+/**
+ * Uploads (multipart bodies: the contact form's files) are bounded before their body is read:
+ * a declared length over the route's body limit is a 413; past `uploadsPerAddress` uploads of
+ * one client or `uploadsPerProcess` in all, a 503 with Retry-After. The connection closes after
+ * such an answer. A slot is given back when the answer is sent or the client goes.
+ */
+function registerUploadGuard(app: FastifyInstance, limits: ShopLimits): void {
+  let inFlight = 0;
+  const byAddress = new Map<string, number>();
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'POST' || !/^multipart\//i.test(request.headers['content-type'] ?? '')) return;
+    const limit = request.routeOptions.bodyLimit;
+    if (limit !== undefined && Number(request.headers['content-length']) > limit) {
+      closeUnreadBody(request, reply);
+      return sendError(reply, 413, 'fst_err_ctp_body_too_large', 'Request body is too large');
+    }
+    const address = request.ip;
+    const mine = byAddress.get(address) ?? 0;
+    if (inFlight >= limits.uploadsPerProcess || mine >= limits.uploadsPerAddress) {
+      reply.header('Retry-After', String(UPLOAD_RETRY_AFTER_S));
+      closeUnreadBody(request, reply);
+      const why = mine >= limits.uploadsPerAddress ? `at most ${limits.uploadsPerAddress} uploads at once from one client` : 'the server is receiving as many uploads as it takes at once';
+      return sendError(reply, 503, 'too_many_uploads', `Too many uploads (${why}); try again in ${UPLOAD_RETRY_AFTER_S} s`);
+    }
+    inFlight++;
+    byAddress.set(address, mine + 1);
+    reply.raw.once('close', () => {
+      inFlight--;
+      const left = (byAddress.get(address) ?? 1) - 1;
+      if (left > 0) byAddress.set(address, left);
+      else byAddress.delete(address);
+    });
+  });
+}
+
 /** Routes whose every call is a write; GraphQL counts only its mutations. */
 const WRITE_ROUTES = new Set(['POST /basketchange.php', 'POST /ajax/notify.php', 'POST /contact.php', 'GET /ajax/validate.php', 'POST /ajax/validate.php']);
 const MESSAGE_ROUTES = new Set(['POST /ajax/notify.php', 'POST /contact.php']);
@@ -168,7 +222,8 @@ function isMutation(document: DocumentNode): boolean {
 }
 
 /**
- * Registers the rate limits (per visitor and per address, on writes; GraphQL mutations and
+ * Registers the rate limits (per visitor and per address, on writes, counted as the request
+ * arrives and before its body is read; GraphQL mutations and
  * form writes count against the same budgets) and the per-route body limits; call it before any
  * route is declared (the timeouts are server options: serverTimeouts). The counts live in
  * `counters` (server/counters.ts): shared by every process and server that shares the store,
@@ -217,14 +272,17 @@ export async function registerLimits(app: FastifyInstance, limits: ShopLimits, c
     return over;
   };
 
-  app.addHook('preHandler', async (request, reply) => {
+  // Counted as the request arrives, before its body is read: a client over its budget waits for nothing.
+  app.addHook('onRequest', async (request, reply) => {
     const key = routeKey(request);
     if (!WRITE_ROUTES.has(key)) return;
     const over = await exceeded(MESSAGE_ROUTES.has(key) ? [...messages, ...writes] : writes, request);
     if (!over) return;
     reply.header('Retry-After', String(over.retryAfter));
+    closeUnreadBody(request, reply);
     return sendError(reply, 429, 'too_many_requests', message(over));
   });
+  registerUploadGuard(app, limits);
 
   return {
     // GraphQL mutations count as writes; queries do not (their cost is bounded by the budget).

@@ -8,7 +8,7 @@ import { validateFieldValue } from '../../src/domain/fieldValidation';
 import { fieldInput } from '../../src/domain/formRules';
 import type { ContactAttachment, ShopRepository } from '../db/repository';
 import { CONTACT_BODY_LIMIT } from '../limits';
-import { multipartBoundary, parseMultipart, type MultipartBody, type UploadedFile } from '../multipart';
+import { readMultipart, type MultipartBody, type UploadedFile } from '../multipart';
 import { BadRequest, optionalText } from '../http';
 import { validateField } from './content';
 
@@ -51,7 +51,7 @@ export function checkedAttachments(files: UploadedFile[]): ContactAttachment[] {
       fieldName: file.field,
       fileName: file.fileName,
       mimeType: file.mimeType,
-      sizeBytes: file.bytes.length,
+      sizeBytes: file.truncated ? CONTACT_ATTACHMENT_MAX_MB * 1024 * 1024 + 1 : file.bytes.length,
       maxFilesizeMb: CONTACT_ATTACHMENT_MAX_MB,
       bytes: file.bytes,
     });
@@ -60,50 +60,30 @@ export function checkedAttachments(files: UploadedFile[]): ContactAttachment[] {
   });
 }
 
-/** Reads a multipart body of /contact.php up to the route's limit; any other route refuses multipart unread (415). */
-function multipartParser(request: FastifyRequest, payload: NodeJS.ReadableStream, done: (error: Error | null, body?: unknown) => void): void {
-  if (request.routeOptions.url !== '/contact.php') {
-    done(new BadRequest('multipart_not_accepted', 'Only the contact form takes a multipart body (files)', 415));
-    return;
-  }
-  const limit = request.routeOptions.bodyLimit ?? CONTACT_BODY_LIMIT;
-  const declared = Number(request.headers['content-length']);
-  if (declared > limit) {
-    done(TOO_LARGE());
-    return;
-  }
-  let boundary: string;
-  try {
-    boundary = multipartBoundary(request.headers['content-type']);
-  } catch (error) {
-    done(error as Error);
-    return;
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let finished = false;
-  const finish = (error: Error | null, body?: unknown) => {
-    if (finished) return;
-    finished = true;
-    payload.removeListener('data', onData);
-    done(error, body);
-  };
-  const onData = (chunk: Buffer | string) => {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    size += bytes.length;
-    if (size > limit) finish(TOO_LARGE());
-    else chunks.push(bytes);
-  };
-  payload.on('data', onData);
-  payload.on('error', (error) => finish(error));
-  payload.on('end', () => {
-    if (!Number.isNaN(declared) && declared !== size) return finish(new BadRequest('fst_err_ctp_invalid_content_length', 'Request body size did not match Content-Length'));
-    try {
-      finish(null, parseMultipart(Buffer.concat(chunks, size), boundary, { maxParts: 12, maxFieldLength: RAW_LIMIT }));
-    } catch (error) {
-      finish(error as Error);
+/** Where files being received are written (UPLOAD_DIR; default: the system's temporary directory). */
+export const uploadDirFromEnv = (env: NodeJS.ProcessEnv = process.env) => env.UPLOAD_DIR || undefined;
+
+/**
+ * Reads a multipart body of /contact.php as it arrives, its files streamed to disk (server/multipart.ts);
+ * any other route refuses multipart unread (415). A declared length over the route's limit was
+ * refused before the body (server/limits.ts, registerUploadGuard).
+ */
+function multipartParser(uploadDir: string | undefined) {
+  return (request: FastifyRequest, payload: NodeJS.ReadableStream, done: (error: Error | null, body?: unknown) => void): void => {
+    if (request.routeOptions.url !== '/contact.php') {
+      done(new BadRequest('multipart_not_accepted', 'Only the contact form takes a multipart body (files)', 415));
+      return;
     }
-  });
+    const limit = request.routeOptions.bodyLimit ?? CONTACT_BODY_LIMIT;
+    if (Number(request.headers['content-length']) > limit) {
+      done(TOO_LARGE());
+      return;
+    }
+    readMultipart(request.headers, payload, { maxParts: 12, maxFieldLength: RAW_LIMIT, maxFileBytes: CONTACT_ATTACHMENT_MAX_MB * 1024 * 1024, maxBodyBytes: limit, uploadDir }).then(
+      (body) => done(null, body),
+      (error: Error) => done(error),
+    );
+  };
 }
 
 /**
@@ -114,8 +94,8 @@ function multipartParser(request: FastifyRequest, payload: NodeJS.ReadableStream
  * whose code names the field or the file's fault, and nothing is stored. The message and its
  * files are stored together (contact_attachments) and the answer names the files received.
  */
-export function contactRoutes(app: FastifyInstance, repo: ShopRepository): void {
-  app.addContentTypeParser('multipart/form-data', multipartParser);
+export function contactRoutes(app: FastifyInstance, repo: ShopRepository, options: { uploadDir?: string } = {}): void {
+  app.addContentTypeParser('multipart/form-data', multipartParser(options.uploadDir ?? uploadDirFromEnv()));
   // A text-only (form-encoded) message keeps the text limit: only files need the larger body.
   const textBodyLimit = async (request: FastifyRequest, _reply: unknown, payload: NodeJS.ReadableStream) => {
     if (/^multipart\/form-data/i.test(request.headers['content-type'] ?? '')) return payload;
