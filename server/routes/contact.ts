@@ -2,7 +2,7 @@ import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ContactMessageResponse } from '../../src/api/wire';
 import { CONTACT_ATTACHMENT_MAX_MB, CONTACT_FIELDS, CONTACT_FILE_FIELDS, isContactFileField, isContactSubject } from '../../src/domain/contactForm';
-import { checkUpload, type UploadRejection } from '../../src/domain/upload';
+import { checkUpload, sniffFileType, type SniffedType, type UploadRejection } from '../../src/domain/upload';
 import { compactIban } from '../../src/domain/iban';
 import { validateFieldValue } from '../../src/domain/fieldValidation';
 import { fieldInput } from '../../src/domain/formRules';
@@ -39,9 +39,13 @@ function rejectionMessage(field: string, rejection: UploadRejection): string {
   }
 }
 
+/** The type the shop gives a stored file (and the owner's mail), read from its content: never the type the sender declared. */
+const STORED_TYPES: Partial<Record<SniffedType, string>> = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', pdf: 'application/pdf', zip: 'application/zip' };
+export const storedType = (bytes: Uint8Array) => STORED_TYPES[sniffFileType(bytes)] ?? 'application/octet-stream';
+
 /**
  * The files of a contact message, checked again by the page's rules (src/domain/upload.ts): the
- * type blacklist by name, declared type and content (magic bytes), the size (the fields'
+ * type blacklist by name (after trailing dots), declared type (its essence) and content (magic bytes, markup anywhere), the size (the fields'
  * data-max_filesize) and, for opinion_photo, a JPEG of at most 2048x1536 px read from its header.
  */
 export function checkedAttachments(files: UploadedFile[]): ContactAttachment[] {
@@ -56,7 +60,7 @@ export function checkedAttachments(files: UploadedFile[]): ContactAttachment[] {
       bytes: file.bytes,
     });
     if (rejection) throw new BadRequest(REJECTION_CODES[rejection.kind], rejectionMessage(file.field, rejection));
-    return { field: file.field, fileName: file.fileName || file.field, mimeType: file.mimeType || 'application/octet-stream', content: file.bytes };
+    return { field: file.field, fileName: file.fileName || file.field, mimeType: storedType(file.bytes), content: file.bytes };
   });
 }
 
