@@ -9,7 +9,7 @@ import { fieldInput } from '../../src/domain/formRules';
 import type { ContactAttachment, ShopRepository } from '../db/repository';
 import { CONTACT_BODY_LIMIT } from '../limits';
 import { readMultipart, type MultipartBody, type UploadedFile } from '../multipart';
-import { BadRequest, optionalText } from '../http';
+import { BadRequest, lineBreakIn, optionalText } from '../http';
 import { validateField } from './content';
 
 /** The longest text a field may carry before its own rules are even read. */
@@ -125,6 +125,8 @@ export function contactRoutes(app: FastifyInstance, repo: ShopRepository, option
     const values: Record<string, string> = {};
     for (const name of ['name', 'contact', 'subject', 'iban', 'message', 'terms']) {
       const value = optionalText(body, name, RAW_LIMIT);
+      // Only the message has lines: a line break elsewhere would forge lines in the owner's mail and in `npm run messages`.
+      if (name !== 'message' && value !== undefined && lineBreakIn(value)) throw new BadRequest(`invalid_${name}`, `Field ${name} must be one line (no line breaks)`);
       values[name] = (value ?? '').trim();
     }
     for (const spec of CONTACT_FIELDS) {

@@ -80,6 +80,24 @@ describe('POST /contact.php', () => {
     expect(await messages()).toBe(before);
   });
 
+  // Issue 35, point 3: a line break in a one-line field would forge lines in the owner's mail and in `npm run messages`.
+  it.each([
+    ['name', { name: 'Mario Rossi\r\nDa: PayPal <service@paypal.com>' }],
+    ['name', { name: 'Mario\nRossi' }],
+    ['contact', { contact: 'mario.rossi@example.it\rBcc: tutti@example.it' }],
+    ['subject', { subject: 'product\n' }],
+    ['name', { name: 'Mario\u2028Rossi' }],
+  ])('refuses a line break in %s (form-encoded and multipart) and stores nothing; the message keeps its lines', async (field, change) => {
+    const before = await messages();
+    const form = await new Visitor(app).post('/contact.php', { ...valid, ...change });
+    expect([form.statusCode, form.json().error.code]).toEqual([400, `invalid_${field}`]);
+    const withFiles = await app.inject({ method: 'POST', url: '/contact.php', ...multipart({ ...valid, ...change }, []) });
+    expect([withFiles.statusCode, withFiles.json().error.code]).toEqual([400, `invalid_${field}`]);
+    expect(await messages()).toBe(before);
+    const lines = await new Visitor(app).post('/contact.php', { ...valid, message: 'Buongiorno,\r\nuna domanda.\nGrazie' });
+    expect(lines.statusCode).toBe(200);
+  });
+
   it('refuses a post from another site and stores nothing', async () => {
     const before = await messages();
     const response = await new Visitor(app).post('/contact.php', valid, { origin: 'https://evil.example' });
