@@ -19,6 +19,11 @@ export interface ShopLimits {
   writesPerVisitor: number;
   /** Writes per address per window. */
   writesPerAddress: number;
+  /**
+   * Writes per address per window by visitors without a cookie (a new visitor each time: a
+   * client that drops its cookie dodges the visitor budget, so its address answers for it).
+   */
+  newVisitorWritesPerAddress: number;
   /** Contact messages and notify-me requests per visitor per message window. */
   messagesPerVisitor: number;
   /** Contact messages and notify-me requests per address per message window. */
@@ -46,6 +51,7 @@ export interface ShopLimits {
 export const DEFAULT_LIMITS: ShopLimits = {
   writesPerVisitor: 120,
   writesPerAddress: 600,
+  newVisitorWritesPerAddress: 60,
   messagesPerVisitor: 10,
   messagesPerAddress: 60,
   windowMs: 60_000,
@@ -60,12 +66,13 @@ export const DEFAULT_LIMITS: ShopLimits = {
 };
 
 /** For load benchmarks, which play many shoppers from one address at machine speed: no rate limit, the timeouts kept. */
-export const UNTHROTTLED_LIMITS: ShopLimits = { ...DEFAULT_LIMITS, writesPerVisitor: 1e9, writesPerAddress: 1e9, messagesPerVisitor: 1e9, messagesPerAddress: 1e9, connectionsPerAddress: 1e9 };
+export const UNTHROTTLED_LIMITS: ShopLimits = { ...DEFAULT_LIMITS, writesPerVisitor: 1e9, writesPerAddress: 1e9, newVisitorWritesPerAddress: 1e9, messagesPerVisitor: 1e9, messagesPerAddress: 1e9, connectionsPerAddress: 1e9 };
 
 /** The same as environment variables (for a server started as a process). */
 export const UNTHROTTLED_ENV: Record<string, string> = {
   RATE_LIMIT_WRITES_PER_VISITOR: '1000000000',
   RATE_LIMIT_WRITES_PER_ADDRESS: '1000000000',
+  RATE_LIMIT_NEW_VISITOR_WRITES_PER_ADDRESS: '1000000000',
   RATE_LIMIT_MESSAGES_PER_VISITOR: '1000000000',
   RATE_LIMIT_MESSAGES_PER_ADDRESS: '1000000000',
   CONNECTIONS_PER_ADDRESS: '1000000000',
@@ -90,6 +97,7 @@ export const BODY_LIMITS = {
 const ENV_NAMES: Record<keyof ShopLimits, string> = {
   writesPerVisitor: 'RATE_LIMIT_WRITES_PER_VISITOR',
   writesPerAddress: 'RATE_LIMIT_WRITES_PER_ADDRESS',
+  newVisitorWritesPerAddress: 'RATE_LIMIT_NEW_VISITOR_WRITES_PER_ADDRESS',
   messagesPerVisitor: 'RATE_LIMIT_MESSAGES_PER_VISITOR',
   messagesPerAddress: 'RATE_LIMIT_MESSAGES_PER_ADDRESS',
   windowMs: 'RATE_LIMIT_WINDOW_MS',
@@ -214,6 +222,8 @@ interface Budget {
   max: number;
   windowMs: number;
   key(request: FastifyRequest): string;
+  /** Counted only for these requests (default: all). */
+  applies?(request: FastifyRequest): boolean;
 }
 
 /** Whether a document (of one operation: server/graphql/guard.ts) is a mutation. */
@@ -244,6 +254,7 @@ export async function registerLimits(app: FastifyInstance, limits: ShopLimits, c
   const writes: Budget[] = [
     { name: 'wv', max: limits.writesPerVisitor, windowMs: limits.windowMs, key: byVisitor },
     { name: 'wa', max: limits.writesPerAddress, windowMs: limits.windowMs, key: byAddress },
+    { name: 'wn', max: limits.newVisitorWritesPerAddress, windowMs: limits.windowMs, key: byAddress, applies: (request) => request.visitorIsNew },
   ];
   const messages: Budget[] = [
     { name: 'mv', max: limits.messagesPerVisitor, windowMs: limits.messageWindowMs, key: byVisitor },
@@ -255,7 +266,7 @@ export async function registerLimits(app: FastifyInstance, limits: ShopLimits, c
   const exceeded = async (budgets: Budget[], request: FastifyRequest): Promise<{ retryAfter: number; max: number } | null> => {
     const byWindow = new Map<number, Budget[]>();
     // A budget lifted for benchmarks (UNTHROTTLED_LIMITS) is not counted at all.
-    for (const budget of budgets.filter((b) => b.max < UNTHROTTLED_LIMITS.writesPerVisitor)) byWindow.set(budget.windowMs, [...(byWindow.get(budget.windowMs) ?? []), budget]);
+    for (const budget of budgets.filter((b) => b.max < UNTHROTTLED_LIMITS.writesPerVisitor && (b.applies?.(request) ?? true))) byWindow.set(budget.windowMs, [...(byWindow.get(budget.windowMs) ?? []), budget]);
     let over: { retryAfter: number; max: number } | null = null;
     for (const [windowMs, group] of byWindow) {
       let counts: Array<{ count: number; ttlMs: number }>;
