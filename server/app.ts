@@ -84,11 +84,28 @@ export interface AppOptions {
   pictureOrigins?: readonly string[];
 }
 
+/**
+ * A resolver's error that is not one of the shop's own answers (those carry extensions.code:
+ * bad input, not found, limits) never shows its text to the client (a driver's message names the
+ * database and its state): logged, and answered as an internal error.
+ */
+function hideInternalText(response: unknown, log?: { error(obj: unknown, msg: string): void }): void {
+  const result = response as { errors?: Array<{ message: string; path?: unknown; locations?: unknown; extensions?: Record<string, unknown>; originalError?: unknown }> };
+  result.errors = result.errors?.map((error) => {
+    if (error.extensions?.code || (!error.originalError && !error.path)) return error;
+    log?.error({ err: error.originalError ?? error.message }, 'GraphQL resolver failed');
+    return { message: 'Something went wrong on our side', locations: error.locations, path: error.path, extensions: { code: 'INTERNAL_ERROR' } };
+  });
+}
+
 /** mercurius' answers, but a resolver that met the database away is a 503 with Retry-After (issue 21). */
 const graphqlErrorFormatter: NonNullable<MercuriusOptions['errorFormatter']> = (execution, context) => {
   const formatted = mercurius.defaultErrorFormatter(execution, context);
   const failure = execution.errors?.map((error) => storageFailure(error)).find((f) => f !== null);
-  if (!failure) return formatted;
+  if (!failure) {
+    hideInternalText(formatted.response, context.reply?.log);
+    return formatted;
+  }
   context.reply?.header('Retry-After', String(RETRY_AFTER_S));
   return {
     statusCode: 503,

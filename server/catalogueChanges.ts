@@ -38,9 +38,11 @@ export function banExpression(products: number[] | 'all'): string {
 export function watchCatalogueChanges(
   app: FastifyInstance,
   repo: ShopRepository,
-  caches: { pageCache: PageCache; clearAnswers?: () => void; purgeUrls?: readonly string[] },
+  caches: { pageCache: PageCache; clearAnswers?: () => void; purgeUrls?: readonly string[]; purgeSecret?: string },
 ): CatalogueChanges {
   const purgeUrls = caches.purgeUrls ?? [];
+  // The shared secret the cache in front asks of a BAN (CACHE_PURGE_SECRET; deploy/varnish/shop.vcl).
+  const secret = caches.purgeSecret ?? process.env.CACHE_PURGE_SECRET ?? '';
   const drop = async (products: number[] | 'all') => {
     const dropped = products === 'all' ? (caches.pageCache.clear(), -1) : caches.pageCache.dropTags(products.map((id) => `product:${id}`));
     caches.clearAnswers?.();
@@ -48,7 +50,7 @@ export function watchCatalogueChanges(
     await Promise.all(
       purgeUrls.map(async (url) => {
         try {
-          const answer = await fetch(`${url}/`, { method: 'BAN', headers: { 'X-Shop-Ban': banExpression(products) }, signal: AbortSignal.timeout(2000) });
+          const answer = await fetch(`${url}/`, { method: 'BAN', headers: { 'X-Shop-Ban': banExpression(products), ...(secret ? { 'X-Shop-Purge-Secret': secret } : {}) }, signal: AbortSignal.timeout(2000) });
           if (!answer.ok) app.log.warn({ url, status: answer.status }, 'the cache in front refused the ban');
         } catch (error) {
           app.log.warn({ url, error: String(error) }, 'the cache in front could not be told of a catalogue change');

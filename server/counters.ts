@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Pool } from 'pg';
 import type { Redis } from 'ioredis';
+import { sqliteUnwritable } from './db/faults';
 
 /**
  * The throttles' counters (issue 21): fixed windows, one counter per budget and key. A count
@@ -114,6 +115,9 @@ export function sqliteCounters(db: Database.Database): CounterStore {
   return {
     kind: 'sqlite',
     async hit(keys, windowMs) {
+      // A read-only disk: the count fails (the request is let through) without SQLite touching its files.
+      const unwritable = sqliteUnwritable(db.name, true);
+      if (unwritable) throw unwritable;
       const now = Date.now();
       if (++hits % SWEEP_EVERY === 0) sweep.run(now);
       return hitAll.immediate(keys, now, windowMs);

@@ -69,6 +69,13 @@ export function optionalText(source: Source, name: string, maxLength = 200): str
   return value;
 }
 
+/** Line breaks (CR, LF, NEL, the Unicode line and paragraph separators): a one-line field refuses them, or it could forge lines in a mail or a listing. */
+const LINE_BREAK = /[\r\n\u0085\u2028\u2029]/;
+
+export function lineBreakIn(value: string): boolean {
+  return LINE_BREAK.test(value);
+}
+
 /** A size id: 'uniw' or a short token of letters, digits, dashes and underscores. */
 export function optionalSizeId(source: Source, name: string): string | undefined {
   const value = raw(source, name);

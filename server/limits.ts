@@ -1,6 +1,6 @@
 import { CONTACT_ATTACHMENT_MAX_MB, CONTACT_FILE_FIELDS } from '../src/domain/contactForm';
 import type { Socket } from 'node:net';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import mercurius from 'mercurius';
 import { Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { sendError } from './http';
@@ -19,6 +19,11 @@ export interface ShopLimits {
   writesPerVisitor: number;
   /** Writes per address per window. */
   writesPerAddress: number;
+  /**
+   * Writes per address per window by visitors without a cookie (a new visitor each time: a
+   * client that drops its cookie dodges the visitor budget, so its address answers for it).
+   */
+  newVisitorWritesPerAddress: number;
   /** Contact messages and notify-me requests per visitor per message window. */
   messagesPerVisitor: number;
   /** Contact messages and notify-me requests per address per message window. */
@@ -37,11 +42,16 @@ export interface ShopLimits {
   keepAliveTimeoutMs: number;
   /** Connections one address may hold open at once (without TRUST_PROXY: behind a proxy, the proxy bounds them); more are closed on arrival. */
   connectionsPerAddress: number;
+  /** Uploads (multipart bodies, files) one process receives at once; more are answered 503 with Retry-After before their body is read. */
+  uploadsPerProcess: number;
+  /** Uploads one client (its address, behind TRUST_PROXY the forwarded one) sends at once; likewise. */
+  uploadsPerAddress: number;
 }
 
 export const DEFAULT_LIMITS: ShopLimits = {
   writesPerVisitor: 120,
   writesPerAddress: 600,
+  newVisitorWritesPerAddress: 60,
   messagesPerVisitor: 10,
   messagesPerAddress: 60,
   windowMs: 60_000,
@@ -51,15 +61,18 @@ export const DEFAULT_LIMITS: ShopLimits = {
   connectionTimeoutMs: 60_000,
   keepAliveTimeoutMs: 5_000,
   connectionsPerAddress: 256,
+  uploadsPerProcess: 16,
+  uploadsPerAddress: 2,
 };
 
 /** For load benchmarks, which play many shoppers from one address at machine speed: no rate limit, the timeouts kept. */
-export const UNTHROTTLED_LIMITS: ShopLimits = { ...DEFAULT_LIMITS, writesPerVisitor: 1e9, writesPerAddress: 1e9, messagesPerVisitor: 1e9, messagesPerAddress: 1e9, connectionsPerAddress: 1e9 };
+export const UNTHROTTLED_LIMITS: ShopLimits = { ...DEFAULT_LIMITS, writesPerVisitor: 1e9, writesPerAddress: 1e9, newVisitorWritesPerAddress: 1e9, messagesPerVisitor: 1e9, messagesPerAddress: 1e9, connectionsPerAddress: 1e9 };
 
 /** The same as environment variables (for a server started as a process). */
 export const UNTHROTTLED_ENV: Record<string, string> = {
   RATE_LIMIT_WRITES_PER_VISITOR: '1000000000',
   RATE_LIMIT_WRITES_PER_ADDRESS: '1000000000',
+  RATE_LIMIT_NEW_VISITOR_WRITES_PER_ADDRESS: '1000000000',
   RATE_LIMIT_MESSAGES_PER_VISITOR: '1000000000',
   RATE_LIMIT_MESSAGES_PER_ADDRESS: '1000000000',
   CONNECTIONS_PER_ADDRESS: '1000000000',
@@ -89,6 +102,7 @@ export const BODY_LIMITS = {
 const ENV_NAMES: Record<keyof ShopLimits, string> = {
   writesPerVisitor: 'RATE_LIMIT_WRITES_PER_VISITOR',
   writesPerAddress: 'RATE_LIMIT_WRITES_PER_ADDRESS',
+  newVisitorWritesPerAddress: 'RATE_LIMIT_NEW_VISITOR_WRITES_PER_ADDRESS',
   messagesPerVisitor: 'RATE_LIMIT_MESSAGES_PER_VISITOR',
   messagesPerAddress: 'RATE_LIMIT_MESSAGES_PER_ADDRESS',
   windowMs: 'RATE_LIMIT_WINDOW_MS',
@@ -98,6 +112,8 @@ const ENV_NAMES: Record<keyof ShopLimits, string> = {
   connectionTimeoutMs: 'CONNECTION_TIMEOUT_MS',
   keepAliveTimeoutMs: 'KEEP_ALIVE_TIMEOUT_MS',
   connectionsPerAddress: 'CONNECTIONS_PER_ADDRESS',
+  uploadsPerProcess: 'UPLOADS_PER_PROCESS',
+  uploadsPerAddress: 'UPLOADS_PER_ADDRESS',
 };
 
 /** The limits from the environment (unset: the default; a bad value stops the start with a clear message). */
@@ -151,6 +167,52 @@ export function serverTimeouts(limits: ShopLimits) {
   };
 }
 
+/** Whether the request comes with a body (a declared length or chunks). */
+const hasBody = (request: FastifyRequest) => Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+
+/** An answer sent before the body was read closes the connection after it: the body is never read (nor drained). */
+function closeUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
+  if (hasBody(request)) reply.header('Connection', 'close');
+}
+
+/** Seconds a client refused for want of an upload slot is told to wait. */
+export const UPLOAD_RETRY_AFTER_S = 5;
+
+/**
+ * Uploads (multipart bodies: the contact form's files) are bounded before their body is read:
+ * a declared length over the route's body limit is a 413; past `uploadsPerAddress` uploads of
+ * one client or `uploadsPerProcess` in all, a 503 with Retry-After. The connection closes after
+ * such an answer. A slot is given back when the answer is sent or the client goes.
+ */
+function registerUploadGuard(app: FastifyInstance, limits: ShopLimits): void {
+  let inFlight = 0;
+  const byAddress = new Map<string, number>();
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'POST' || !/^multipart\//i.test(request.headers['content-type'] ?? '')) return;
+    const limit = request.routeOptions.bodyLimit;
+    if (limit !== undefined && Number(request.headers['content-length']) > limit) {
+      closeUnreadBody(request, reply);
+      return sendError(reply, 413, 'fst_err_ctp_body_too_large', 'Request body is too large');
+    }
+    const address = request.ip;
+    const mine = byAddress.get(address) ?? 0;
+    if (inFlight >= limits.uploadsPerProcess || mine >= limits.uploadsPerAddress) {
+      reply.header('Retry-After', String(UPLOAD_RETRY_AFTER_S));
+      closeUnreadBody(request, reply);
+      const why = mine >= limits.uploadsPerAddress ? `at most ${limits.uploadsPerAddress} uploads at once from one client` : 'the server is receiving as many uploads as it takes at once';
+      return sendError(reply, 503, 'too_many_uploads', `Too many uploads (${why}); try again in ${UPLOAD_RETRY_AFTER_S} s`);
+    }
+    inFlight++;
+    byAddress.set(address, mine + 1);
+    reply.raw.once('close', () => {
+      inFlight--;
+      const left = (byAddress.get(address) ?? 1) - 1;
+      if (left > 0) byAddress.set(address, left);
+      else byAddress.delete(address);
+    });
+  });
+}
+
 /** Routes whose every call is a write; GraphQL counts only its mutations. */
 const WRITE_ROUTES = new Set(['POST /ajax/checkout.php', 'POST /checkout.php', 'POST /pl/checkout.php', 'POST /en/checkout.php', 'POST /basketchange.php', 'POST /ajax/notify.php', 'POST /contact.php', 'GET /ajax/validate.php', 'POST /ajax/validate.php']);
 const MESSAGE_ROUTES = new Set(['POST /ajax/notify.php', 'POST /contact.php']);
@@ -165,6 +227,8 @@ interface Budget {
   max: number;
   windowMs: number;
   key(request: FastifyRequest): string;
+  /** Counted only for these requests (default: all). */
+  applies?(request: FastifyRequest): boolean;
 }
 
 /** Whether a document (of one operation: server/graphql/guard.ts) is a mutation. */
@@ -173,7 +237,8 @@ function isMutation(document: DocumentNode): boolean {
 }
 
 /**
- * Registers the rate limits (per visitor and per address, on writes; GraphQL mutations and
+ * Registers the rate limits (per visitor and per address, on writes, counted as the request
+ * arrives and before its body is read; GraphQL mutations and
  * form writes count against the same budgets) and the per-route body limits; call it before any
  * route is declared (the timeouts are server options: serverTimeouts). The counts live in
  * `counters` (server/counters.ts): shared by every process and server that shares the store,
@@ -194,6 +259,7 @@ export async function registerLimits(app: FastifyInstance, limits: ShopLimits, c
   const writes: Budget[] = [
     { name: 'wv', max: limits.writesPerVisitor, windowMs: limits.windowMs, key: byVisitor },
     { name: 'wa', max: limits.writesPerAddress, windowMs: limits.windowMs, key: byAddress },
+    { name: 'wn', max: limits.newVisitorWritesPerAddress, windowMs: limits.windowMs, key: byAddress, applies: (request) => request.visitorIsNew },
   ];
   const messages: Budget[] = [
     { name: 'mv', max: limits.messagesPerVisitor, windowMs: limits.messageWindowMs, key: byVisitor },
@@ -205,7 +271,7 @@ export async function registerLimits(app: FastifyInstance, limits: ShopLimits, c
   const exceeded = async (budgets: Budget[], request: FastifyRequest): Promise<{ retryAfter: number; max: number } | null> => {
     const byWindow = new Map<number, Budget[]>();
     // A budget lifted for benchmarks (UNTHROTTLED_LIMITS) is not counted at all.
-    for (const budget of budgets.filter((b) => b.max < UNTHROTTLED_LIMITS.writesPerVisitor)) byWindow.set(budget.windowMs, [...(byWindow.get(budget.windowMs) ?? []), budget]);
+    for (const budget of budgets.filter((b) => b.max < UNTHROTTLED_LIMITS.writesPerVisitor && (b.applies?.(request) ?? true))) byWindow.set(budget.windowMs, [...(byWindow.get(budget.windowMs) ?? []), budget]);
     let over: { retryAfter: number; max: number } | null = null;
     for (const [windowMs, group] of byWindow) {
       let counts: Array<{ count: number; ttlMs: number }>;
@@ -222,14 +288,17 @@ export async function registerLimits(app: FastifyInstance, limits: ShopLimits, c
     return over;
   };
 
-  app.addHook('preHandler', async (request, reply) => {
+  // Counted as the request arrives, before its body is read: a client over its budget waits for nothing.
+  app.addHook('onRequest', async (request, reply) => {
     const key = routeKey(request);
     if (!WRITE_ROUTES.has(key)) return;
     const over = await exceeded(MESSAGE_ROUTES.has(key) ? [...messages, ...writes] : writes, request);
     if (!over) return;
     reply.header('Retry-After', String(over.retryAfter));
+    closeUnreadBody(request, reply);
     return sendError(reply, 429, 'too_many_requests', message(over));
   });
+  registerUploadGuard(app, limits);
 
   return {
     // GraphQL mutations count as writes; queries do not (their cost is bounded by the budget).

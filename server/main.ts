@@ -79,23 +79,24 @@ async function prepareDatabase(config: Config): Promise<void> {
 /**
  * Where the throttles count, so that a budget holds across processes and servers: Redis when
  * REDIS_URL is set (keys under RATE_LIMIT_PREFIX, default shop:rl:), else the shop's PostgreSQL
- * database, else the SQLite file when several workers share it; memory for one process alone.
+ * database, else the SQLite file (shared by every process that opens it).
  */
-function counterStore(storage: OpenedRepository, workers: number): CounterStore {
+function counterStore(storage: OpenedRepository): CounterStore {
   if (process.env.REDIS_URL) {
     const redis = new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2_000, commandTimeout: 2_000 });
     redis.on('error', (error: Error) => console.error('Redis error:', error.message));
     return redisCounters(redis, process.env.RATE_LIMIT_PREFIX || 'shop:rl:');
   }
   if (storage.pgPool) return postgresCounters(storage.pgPool);
-  if (storage.sqlite && workers > 1) return sqliteCounters(storage.sqlite);
+  // In the SQLite file even for one process: another server process started on the same file counts with it.
+  if (storage.sqlite) return sqliteCounters(storage.sqlite);
   return memoryCounters();
 }
 
 /** One server process. SIGTERM / SIGINT: stop taking requests, finish those in flight, close the database. */
 async function serve(config: Config): Promise<void> {
   const storage = await openRepository(repositoryOptions(config));
-  const counters = counterStore(storage, config.workers);
+  const counters = counterStore(storage);
   const app = await buildApp({
     repository: storage.repository,
     counters,

@@ -4,8 +4,18 @@ vcl 4.1;
 #
 #   varnishd -F -n /tmp/shop-varnish -a 127.0.0.1:6081 -f $PWD/deploy/varnish/shop.vcl -s malloc,64m
 #
-# and start the shop with CACHE_PURGE_URLS=http://127.0.0.1:6081 (catalogue changes ban here)
-# and TRUST_PROXY=127.0.0.1 (the client's address and scheme come from Varnish).
+# and start the shop with CACHE_PURGE_URLS=http://127.0.0.1:6081 (catalogue changes ban here),
+# CACHE_PURGE_SECRET=<the secret in /etc/varnish/shop-purge-secret>, TRUST_PROXY=127.0.0.1 (the
+# client's address and scheme come from Varnish) and PUBLIC_ORIGIN=https://www.example.it (every
+# absolute address in a cached page is built on it, never on a request's Host).
+#
+# The secret: at least 16 characters on the first line of /etc/varnish/shop-purge-secret
+# (readable by varnishd; e.g. `openssl rand -hex 24`). A BAN must come from the shop's servers
+# (acl purgers) AND carry it (X-Shop-Purge-Secret); without the file no BAN is accepted.
+#
+# X-Forwarded-Proto is the scheme the shop builds addresses with: Varnish keeps it only from a
+# TLS proxy on this machine (acl tls_proxies) and only as http or https; from anyone else it is
+# set to http. The shop's /metrics and its test hooks (/__test/) are never answered through here.
 #
 # What is cached: public pages only, the way the shop marks them (Cache-Control: public,
 # s-maxage=30, stale-while-revalidate=30, an ETag, no Set-Cookie). The key is the address
@@ -30,11 +40,26 @@ acl purgers {
     "::1";
 }
 
+# Who may say the request came over TLS (X-Forwarded-Proto): a TLS proxy on this machine.
+acl tls_proxies {
+    "127.0.0.1";
+    "::1";
+}
+
 sub vcl_recv {
+    # The scheme: only a TLS proxy in front may set it, and only to http or https.
+    if (client.ip !~ tls_proxies || req.http.X-Forwarded-Proto !~ "^https?$") {
+        set req.http.X-Forwarded-Proto = "http";
+    }
     # A catalogue change: the shop names the tags of the answers to drop (X-Shop-Ban is a
     # regular expression over X-Shop-Tags, e.g. "\b(product:12|product:13)\b", or "." for all).
     if (req.method == "BAN") {
         if (client.ip !~ purgers) {
+            return (synth(403, "Not allowed"));
+        }
+        # The shared secret as well as the address (a process on a purger's machine is not enough).
+        if (regsub(std.fileread("/etc/varnish/shop-purge-secret"), "(?s)[\r\n].*$", "") !~ "^.{16,}$" ||
+            req.http.X-Shop-Purge-Secret != regsub(std.fileread("/etc/varnish/shop-purge-secret"), "(?s)[\r\n].*$", "")) {
             return (synth(403, "Not allowed"));
         }
         if (!req.http.X-Shop-Ban) {
@@ -48,6 +73,10 @@ sub vcl_recv {
             return (synth(200, "Banned"));
         }
         return (synth(400, std.ban_error()));
+    }
+    # Metrics and the test hooks are for this machine, on the shop's own port: never from outside.
+    if (req.url ~ "^/(metrics|__test/)") {
+        return (synth(404, "Not Found"));
     }
     if (req.method != "GET" && req.method != "HEAD") {
         return (pass);
@@ -87,6 +116,7 @@ sub vcl_hash {
         hash_data(server.ip);
     }
     hash_data(req.http.X-Shop-Device);
+    hash_data(req.http.X-Forwarded-Proto);
     return (lookup);
 }
 
@@ -125,6 +155,7 @@ sub vcl_deliver {
     }
     # The tags are for bans only.
     unset resp.http.X-Shop-Tags;
+    unset resp.http.X-Shop-Purge-Secret;
     unset resp.http.Via;
     unset resp.http.X-Varnish;
     return (deliver);

@@ -1,3 +1,5 @@
+import { accessSync, constants } from 'node:fs';
+
 /**
  * The database going away (issue 21): what the shop answers instead of crashing or hanging.
  * A failure of the storage itself (not of the request) is a `DatabaseUnavailable`; the server
@@ -70,4 +72,33 @@ export function unavailableMessage(failure: DatabaseUnavailable): string {
   return failure.write
     ? `The change could not be saved now (the database is not answering): read the basket again and retry in ${RETRY_AFTER_S} s`
     : `The shop's database is not answering: try again in ${RETRY_AFTER_S} s`;
+}
+
+/**
+ * Whether the files of a SQLite database (the file, its -wal and -shm) can be written now: a
+ * disk remounted read-only (EROFS) or files made immutable (EPERM) cannot. Read before the
+ * database is touched, since SQLite maps its -shm file into memory: once that file cannot be
+ * written, any access through the mapping kills the process (SIGBUS). `shared`: the -shm file
+ * (every access, reads too, needs it); `files`: the database and its log (writes need them).
+ */
+export function sqliteFilesWritable(path: string): { shared: boolean; files: boolean } {
+  if (!path || path === ':memory:') return { shared: true, files: true };
+  const writable = (file: string) => {
+    try {
+      accessSync(file, constants.W_OK);
+      return true;
+    } catch (error) {
+      // A file not there yet (no -wal before the first write) is no obstacle.
+      return (error as { code?: string }).code === 'ENOENT';
+    }
+  };
+  return { shared: writable(`${path}-shm`), files: writable(path) && writable(`${path}-wal`) };
+}
+
+/** The failure a SQLite database whose files cannot be written answers (before SQLite is touched), or null when they can. */
+export function sqliteUnwritable(path: string, write: boolean): DatabaseUnavailable | null {
+  const state = sqliteFilesWritable(path);
+  if (!state.shared) return new DatabaseUnavailable('The database files cannot be written (read-only disk)', write);
+  if (write && !state.files) return new DatabaseUnavailable('The database cannot take writes (read-only disk)', true);
+  return null;
 }

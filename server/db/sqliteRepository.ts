@@ -32,7 +32,7 @@ import { TtlCache } from './ttlCache';
 import { loadVehiclePage, loadVehiclePagePaths } from './vehiclePages';
 import type { VehiclePageKind } from '../../src/domain/vehiclePages';
 import { ftsQuery } from './searchTerms';
-import { DatabaseUnavailable, isSqliteStorageFailure } from './faults';
+import { DatabaseUnavailable, isSqliteStorageFailure, sqliteUnwritable } from './faults';
 import {
   AXIS_NAMES,
   PAGE_SIZE_MAX,
@@ -121,6 +121,9 @@ export class SqliteShopRepository extends SharedReads implements ShopRepository 
 
   /** A prepared statement, kept for the next call with the same SQL (the 2,000 most recent). */
   private stmt(sql: string): Database.Statement {
+    // Files that cannot be written (a disk remounted read-only): answered 503, never touched (server/db/faults.ts).
+    const unwritable = sqliteUnwritable(this.db.name, false);
+    if (unwritable) throw unwritable;
     let statement = this.statements.get(sql);
     if (!statement) {
       statement = this.db.prepare(sql);
@@ -154,6 +157,9 @@ export class SqliteShopRepository extends SharedReads implements ShopRepository 
    * race for seconds.
    */
   private async write<T>(fn: () => T): Promise<T> {
+    // Checked on every write: once the files are writable again, writes go on without a restart.
+    const unwritable = sqliteUnwritable(this.db.name, true);
+    if (unwritable) throw unwritable;
     const transaction = this.db.transaction(fn);
     const deadline = Date.now() + WRITE_WAIT_MS;
     for (let attempt = 0; ; attempt++) {
@@ -173,7 +179,10 @@ export class SqliteShopRepository extends SharedReads implements ShopRepository 
     }
   }
 
+  /** Readiness: the database answers and can take writes (a read-only disk is not ready). */
   async ping(): Promise<void> {
+    const unwritable = sqliteUnwritable(this.db.name, true);
+    if (unwritable) throw unwritable;
     this.stmt('SELECT 1 FROM schema_migrations LIMIT 1').get();
   }
 

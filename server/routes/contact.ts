@@ -2,14 +2,14 @@ import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ContactMessageResponse } from '../../src/api/wire';
 import { CONTACT_ATTACHMENT_MAX_MB, CONTACT_FIELDS, CONTACT_FILE_FIELDS, isContactFileField, isContactSubject } from '../../src/domain/contactForm';
-import { checkUpload, type UploadRejection } from '../../src/domain/upload';
+import { checkUpload, sniffFileType, type SniffedType, type UploadRejection } from '../../src/domain/upload';
 import { compactIban } from '../../src/domain/iban';
 import { validateFieldValue } from '../../src/domain/fieldValidation';
 import { fieldInput } from '../../src/domain/formRules';
 import type { ContactAttachment, ShopRepository } from '../db/repository';
 import { CONTACT_BODY_LIMIT } from '../limits';
-import { multipartBoundary, parseMultipart, type MultipartBody, type UploadedFile } from '../multipart';
-import { BadRequest, optionalText } from '../http';
+import { readMultipart, type MultipartBody, type UploadedFile } from '../multipart';
+import { BadRequest, lineBreakIn, optionalText } from '../http';
 import { validateField } from './content';
 
 /** The longest text a field may carry before its own rules are even read. */
@@ -39,9 +39,13 @@ function rejectionMessage(field: string, rejection: UploadRejection): string {
   }
 }
 
+/** The type the shop gives a stored file (and the owner's mail), read from its content: never the type the sender declared. */
+const STORED_TYPES: Partial<Record<SniffedType, string>> = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', pdf: 'application/pdf', zip: 'application/zip' };
+export const storedType = (bytes: Uint8Array) => STORED_TYPES[sniffFileType(bytes)] ?? 'application/octet-stream';
+
 /**
  * The files of a contact message, checked again by the page's rules (src/domain/upload.ts): the
- * type blacklist by name, declared type and content (magic bytes), the size (the fields'
+ * type blacklist by name (after trailing dots), declared type (its essence) and content (magic bytes, markup anywhere), the size (the fields'
  * data-max_filesize) and, for opinion_photo, a JPEG of at most 2048x1536 px read from its header.
  */
 export function checkedAttachments(files: UploadedFile[]): ContactAttachment[] {
@@ -51,59 +55,39 @@ export function checkedAttachments(files: UploadedFile[]): ContactAttachment[] {
       fieldName: file.field,
       fileName: file.fileName,
       mimeType: file.mimeType,
-      sizeBytes: file.bytes.length,
+      sizeBytes: file.truncated ? CONTACT_ATTACHMENT_MAX_MB * 1024 * 1024 + 1 : file.bytes.length,
       maxFilesizeMb: CONTACT_ATTACHMENT_MAX_MB,
       bytes: file.bytes,
     });
     if (rejection) throw new BadRequest(REJECTION_CODES[rejection.kind], rejectionMessage(file.field, rejection));
-    return { field: file.field, fileName: file.fileName || file.field, mimeType: file.mimeType || 'application/octet-stream', content: file.bytes };
+    return { field: file.field, fileName: file.fileName || file.field, mimeType: storedType(file.bytes), content: file.bytes };
   });
 }
 
-/** Reads a multipart body of /contact.php up to the route's limit; any other route refuses multipart unread (415). */
-function multipartParser(request: FastifyRequest, payload: NodeJS.ReadableStream, done: (error: Error | null, body?: unknown) => void): void {
-  if (request.routeOptions.url !== '/contact.php') {
-    done(new BadRequest('multipart_not_accepted', 'Only the contact form takes a multipart body (files)', 415));
-    return;
-  }
-  const limit = request.routeOptions.bodyLimit ?? CONTACT_BODY_LIMIT;
-  const declared = Number(request.headers['content-length']);
-  if (declared > limit) {
-    done(TOO_LARGE());
-    return;
-  }
-  let boundary: string;
-  try {
-    boundary = multipartBoundary(request.headers['content-type']);
-  } catch (error) {
-    done(error as Error);
-    return;
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let finished = false;
-  const finish = (error: Error | null, body?: unknown) => {
-    if (finished) return;
-    finished = true;
-    payload.removeListener('data', onData);
-    done(error, body);
-  };
-  const onData = (chunk: Buffer | string) => {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    size += bytes.length;
-    if (size > limit) finish(TOO_LARGE());
-    else chunks.push(bytes);
-  };
-  payload.on('data', onData);
-  payload.on('error', (error) => finish(error));
-  payload.on('end', () => {
-    if (!Number.isNaN(declared) && declared !== size) return finish(new BadRequest('fst_err_ctp_invalid_content_length', 'Request body size did not match Content-Length'));
-    try {
-      finish(null, parseMultipart(Buffer.concat(chunks, size), boundary, { maxParts: 12, maxFieldLength: RAW_LIMIT }));
-    } catch (error) {
-      finish(error as Error);
+/** Where files being received are written (UPLOAD_DIR; default: the system's temporary directory). */
+export const uploadDirFromEnv = (env: NodeJS.ProcessEnv = process.env) => env.UPLOAD_DIR || undefined;
+
+/**
+ * Reads a multipart body of /contact.php as it arrives, its files streamed to disk (server/multipart.ts);
+ * any other route refuses multipart unread (415). A declared length over the route's limit was
+ * refused before the body (server/limits.ts, registerUploadGuard).
+ */
+function multipartParser(uploadDir: string | undefined) {
+  return (request: FastifyRequest, payload: NodeJS.ReadableStream, done: (error: Error | null, body?: unknown) => void): void => {
+    if (request.routeOptions.url !== '/contact.php') {
+      done(new BadRequest('multipart_not_accepted', 'Only the contact form takes a multipart body (files)', 415));
+      return;
     }
-  });
+    const limit = request.routeOptions.bodyLimit ?? CONTACT_BODY_LIMIT;
+    if (Number(request.headers['content-length']) > limit) {
+      done(TOO_LARGE());
+      return;
+    }
+    readMultipart(request.headers, payload, { maxParts: 12, maxFieldLength: RAW_LIMIT, maxFileBytes: CONTACT_ATTACHMENT_MAX_MB * 1024 * 1024, maxBodyBytes: limit, uploadDir }).then(
+      (body) => done(null, body),
+      (error: Error) => done(error),
+    );
+  };
 }
 
 /**
@@ -114,8 +98,8 @@ function multipartParser(request: FastifyRequest, payload: NodeJS.ReadableStream
  * whose code names the field or the file's fault, and nothing is stored. The message and its
  * files are stored together (contact_attachments) and the answer names the files received.
  */
-export function contactRoutes(app: FastifyInstance, repo: ShopRepository): void {
-  app.addContentTypeParser('multipart/form-data', multipartParser);
+export function contactRoutes(app: FastifyInstance, repo: ShopRepository, options: { uploadDir?: string } = {}): void {
+  app.addContentTypeParser('multipart/form-data', multipartParser(options.uploadDir ?? uploadDirFromEnv()));
   // A text-only (form-encoded) message keeps the text limit: only files need the larger body.
   const textBodyLimit = async (request: FastifyRequest, _reply: unknown, payload: NodeJS.ReadableStream) => {
     if (/^multipart\/form-data/i.test(request.headers['content-type'] ?? '')) return payload;
@@ -141,6 +125,8 @@ export function contactRoutes(app: FastifyInstance, repo: ShopRepository): void 
     const values: Record<string, string> = {};
     for (const name of ['name', 'contact', 'subject', 'iban', 'message', 'terms']) {
       const value = optionalText(body, name, RAW_LIMIT);
+      // Only the message has lines: a line break elsewhere would forge lines in the owner's mail and in `npm run messages`.
+      if (name !== 'message' && value !== undefined && lineBreakIn(value)) throw new BadRequest(`invalid_${name}`, `Field ${name} must be one line (no line breaks)`);
       values[name] = (value ?? '').trim();
     }
     for (const spec of CONTACT_FIELDS) {

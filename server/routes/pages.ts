@@ -96,7 +96,9 @@ export function pageRoutes(
     const device = deviceFromUserAgent(request.headers['user-agent']);
     // The public variant: no cookie that changes the page, not the basket page.
     const isPublic = status === 200 && extra === undefined && path !== '/basketedit.php' && !hasPersonalCookie(request.headers.cookie);
-    const cacheKey = PageCache.key(device, request.url);
+    // The page's absolute addresses come from its origin (server/routes/seo.ts): a copy per origin, so no request's Host or scheme reaches another's page.
+    const origin = publicOrigin(request) ?? configuredOrigin() ?? 'http://localhost';
+    const cacheKey = PageCache.key(device, `${origin}${request.url}`);
     if (isPublic) {
       const cached = pageCache.get(cacheKey);
       if (cached) return sendPublic(request, reply, cached, 'hit');
@@ -138,7 +140,7 @@ export function pageRoutes(
     const html = pageDocument(built, {
       language,
       nonce,
-      head: pageHead(state, language, publicOrigin(request) ?? configuredOrigin() ?? 'http://localhost', nonce, shopSnippets(device).head),
+      head: pageHead(state, language, origin, nonce, shopSnippets(device).head),
       root: await measureRender(drawn.type, () => renderAppHtml(state, language, nonce || undefined)),
       state,
       pageChunk: PAGE_CHUNK[drawn.type],

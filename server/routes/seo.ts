@@ -30,19 +30,36 @@ export function configuredOrigin(value = process.env.PUBLIC_ORIGIN): string | nu
   return url.origin;
 }
 
+/** The scheme a request came by: http or https, nothing else (a forwarded `X-Forwarded-Proto: javascript` is http). */
+export function requestScheme(request: Pick<FastifyRequest, 'protocol'>): 'http' | 'https' {
+  return request.protocol === 'https' ? 'https' : 'http';
+}
+
+/** The port a Host header names (the scheme's default when none). */
+const hostPort = (host: string, scheme: string) => {
+  const match = /:(\d{1,5})$/.exec(host);
+  return match ? Number(match[1]) : scheme === 'https' ? 443 : 80;
+};
+
 /**
- * The origin absolute URLs are built on: `PUBLIC_ORIGIN` when set, else the request's scheme
- * and Host header, which must look like a host name (a forged Host cannot inject markup or a
- * path). Null when there is no usable Host.
+ * The origin absolute URLs are built on, always a known one: `PUBLIC_ORIGIN` when set; else the
+ * request's scheme (http or https only) and its Host when the Host names this very server (a
+ * host name, in production one of this machine's names, and the port the request reached,
+ * directly or through a TLS proxy's default port); else this machine's name and that port. A
+ * forged Host (`localhost:6666`) or scheme never becomes the address in a page a cache keeps.
+ * Null when there is no usable Host.
  */
-export function publicOrigin(request: Pick<FastifyRequest, 'protocol' | 'headers'>): string | null {
+export function publicOrigin(request: Pick<FastifyRequest, 'protocol' | 'headers'> & { socket?: { localPort?: number } }): string | null {
   const configured = configuredOrigin();
   if (configured) return configured;
   const host = request.headers.host;
   if (typeof host !== 'string' || !HOST.test(host)) return null;
   // In production with no PUBLIC_ORIGIN only this machine's names are answered (see hostRefusal).
   if (isProduction() && !LOOPBACK_HOST.test(host)) return null;
-  return `${request.protocol}://${host.toLowerCase()}`;
+  const scheme = requestScheme(request);
+  const reached = request.socket?.localPort;
+  if (typeof reached === 'number' && reached > 0 && hostPort(host, scheme) !== reached && !(scheme === 'https' && hostPort(host, scheme) === 443)) return `${scheme}://localhost:${reached}`;
+  return `${scheme}://${host.toLowerCase()}`;
 }
 
 /** This machine's names, with any port: what a production server without PUBLIC_ORIGIN answers. */

@@ -2,7 +2,13 @@
  * File input checks (storefront spec section 5): blacklisted type or extension, size over the
  * field's data max_filesize (MB), and the opinion photo: a .jpg of at most 2048x1536 px.
  */
-export const BLACKLISTED_EXTENSIONS = ['exe', 'bat', 'cmd', 'com', 'msi', 'sh', 'js', 'mjs', 'php', 'phtml', 'html', 'htm', 'svg', 'jar', 'vbs', 'scr'] as const;
+export const BLACKLISTED_EXTENSIONS = [
+  'exe', 'bat', 'cmd', 'com', 'msi', 'sh', 'js', 'mjs', 'php', 'phtml', 'html', 'htm', 'svg', 'jar', 'vbs', 'scr',
+  // Markup a browser runs, and its kin: XHTML, HTML applications and components, web archives, XSL, compressed SVG.
+  'xhtml', 'xht', 'shtml', 'hta', 'htc', 'mht', 'mhtml', 'svgz', 'xsl', 'xslt',
+  // Other programs and scripts Windows runs.
+  'pif', 'cpl', 'msc', 'reg', 'lnk', 'scf', 'wsf', 'wsh', 'vbe', 'jse', 'ps1', 'psm1', 'php3', 'php4', 'php5', 'phar',
+] as const;
 export const BLACKLISTED_MIME_TYPES = [
   'application/x-msdownload',
   'application/x-sh',
@@ -12,6 +18,18 @@ export const BLACKLISTED_MIME_TYPES = [
   'image/svg+xml',
   'application/x-php',
   'application/java-archive',
+  'application/xhtml+xml',
+  'application/hta',
+  'text/x-component',
+  'text/xsl',
+  'application/xslt+xml',
+  'message/rfc822',
+  'multipart/related',
+  'application/x-javascript',
+  'application/ecmascript',
+  'text/ecmascript',
+  'text/vbscript',
+  'application/x-httpd-php',
 ] as const;
 export const PHOTO_FIELD = 'opinion_photo';
 export const PHOTO_MAX = { width: 2048, height: 1536 } as const;
@@ -86,8 +104,14 @@ export function sniffFileType(bytes: Uint8Array): SniffedType {
   if (head.startsWith('#!') || head.startsWith('@echo')) return 'script';
   if (/^<(!doctype html|html|head|body|script|iframe)\b/.test(head)) return 'html';
   if (head.startsWith('<svg') || (head.startsWith('<?xml') && containsAscii(bytes.subarray(0, 4096), '<svg'))) return 'svg';
+  // Markup a browser would run wherever it starts (behind a comment, text or anything else).
+  const markup = MARKUP.exec(new TextDecoder('latin1').decode(bytes));
+  if (markup) return markup[1].toLowerCase() === 'svg' ? 'svg' : 'html';
   return 'unknown';
 }
+
+/** Elements that make a file a page (or an SVG) to a browser, anywhere in it. */
+const MARKUP = /<\s*(?:[\w-]+:)?(svg|script|html|iframe|body|object|embed|stylesheet|!doctype\s+html|\?xml-stylesheet)\b/i;
 
 /** The pixel size in a JPEG's frame header (SOF0..SOF15 but DHT, JPG and DAC), or null when there is none. */
 export function jpegDimensions(bytes: Uint8Array): { width: number; height: number } | null {
@@ -120,7 +144,14 @@ export function jpegDimensions(bytes: Uint8Array): { width: number; height: numb
   return null;
 }
 
-const extensionOf = (name: string) => (name.includes('.') ? name.split('.').pop()!.toLowerCase() : '');
+/** The extension a system would read: after trailing dots and spaces (Windows drops them: `run.bat.` runs), before a stream name (`x.bat::$DATA`). */
+const extensionOf = (fileName: string) => {
+  const name = fileName.replace(/:.*$/, '').replace(/[.\s]+$/, '');
+  return name.includes('.') ? name.split('.').pop()!.toLowerCase() : '';
+};
+
+/** A declared type's essence: parameters stripped, lower case (`Text/HTML; charset=utf-8` is text/html). */
+export const typeEssence = (mimeType: string) => mimeType.split(';')[0].trim().toLowerCase();
 
 /**
  * The first reason to refuse the file, or null when it may be sent. The page and the server
@@ -132,14 +163,14 @@ export function checkUpload(file: UploadCandidate): UploadRejection | null {
   const content = file.bytes ? sniffFileType(file.bytes) : null;
   if (
     (BLACKLISTED_EXTENSIONS as readonly string[]).includes(extension) ||
-    (BLACKLISTED_MIME_TYPES as readonly string[]).includes(file.mimeType.toLowerCase()) ||
+    (BLACKLISTED_MIME_TYPES as readonly string[]).includes(typeEssence(file.mimeType)) ||
     (content !== null && BLACKLISTED_CONTENT.includes(content))
   ) {
     return { kind: 'type_not_allowed' };
   }
   if (file.maxFilesizeMb && file.sizeBytes > file.maxFilesizeMb * 1024 * 1024) return { kind: 'too_big', maxMb: file.maxFilesizeMb };
   if (file.fieldName === PHOTO_FIELD) {
-    if (!['jpg', 'jpeg'].includes(extension) || file.mimeType.toLowerCase() !== 'image/jpeg') return { kind: 'jpg_only' };
+    if (!['jpg', 'jpeg'].includes(extension) || typeEssence(file.mimeType) !== 'image/jpeg') return { kind: 'jpg_only' };
     // By content: a JPEG whose header gives its size (a file that only calls itself .jpg is none).
     const image = file.bytes ? (content === 'jpeg' ? jpegDimensions(file.bytes) : null) : file.image;
     if (file.bytes && !image) return { kind: 'jpg_only' };

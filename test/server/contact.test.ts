@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { ContactMessageResponse } from '../../src/api/wire';
+import type { Mail, Mailer } from '../../server/messages/mailer';
+import { DEFAULT_LIMITS } from '../../server/limits';
 import { multipart, startTestShop, Visitor, type TestShop } from './helpers';
 
 let shop: TestShop;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  shop = await startTestShop();
+  // Many messages from one address: its message budget (60) is not what these tests are about.
+  shop = await startTestShop(300, { limits: { ...DEFAULT_LIMITS, messagesPerAddress: 10_000 } });
   ({ app } = shop);
 });
 
@@ -79,6 +82,24 @@ describe('POST /contact.php', () => {
     expect(await messages()).toBe(before);
   });
 
+  // Issue 35, point 3: a line break in a one-line field would forge lines in the owner's mail and in `npm run messages`.
+  it.each([
+    ['name', { name: 'Mario Rossi\r\nDa: PayPal <service@paypal.com>' }],
+    ['name', { name: 'Mario\nRossi' }],
+    ['contact', { contact: 'mario.rossi@example.it\rBcc: tutti@example.it' }],
+    ['subject', { subject: 'product\n' }],
+    ['name', { name: 'Mario\u2028Rossi' }],
+  ])('refuses a line break in %s (form-encoded and multipart) and stores nothing; the message keeps its lines', async (field, change) => {
+    const before = await messages();
+    const form = await new Visitor(app).post('/contact.php', { ...valid, ...change });
+    expect([form.statusCode, form.json().error.code]).toEqual([400, `invalid_${field}`]);
+    const withFiles = await app.inject({ method: 'POST', url: '/contact.php', ...multipart({ ...valid, ...change }, []) });
+    expect([withFiles.statusCode, withFiles.json().error.code]).toEqual([400, `invalid_${field}`]);
+    expect(await messages()).toBe(before);
+    const lines = await new Visitor(app).post('/contact.php', { ...valid, message: 'Buongiorno,\r\nuna domanda.\nGrazie' });
+    expect(lines.statusCode).toBe(200);
+  });
+
   it('refuses a post from another site and stores nothing', async () => {
     const before = await messages();
     const response = await new Visitor(app).post('/contact.php', valid, { origin: 'https://evil.example' });
@@ -136,6 +157,30 @@ const jpeg = (width: number, height: number) => sharp({ create: { width, height,
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 /** Issue 23, point 7: the files of the contact form reach the shop, are checked again by the page's rules and kept with the message. */
+describe("the owner's mail carries the shop's type of a file, never the declared one (issue 35, point 2)", () => {
+  it('a PDF declared otherwise is mailed as application/pdf, a text as application/octet-stream', async () => {
+    const sent: Mail[] = [];
+    const mailer: Mailer = { from: 'shop@example.it', owner: 'titolare@example.it', send: async (mail) => void sent.push(mail), close: () => undefined };
+    const mailing = await startTestShop(40, { mailer });
+    try {
+      const response = await mailing.app.inject({
+        method: 'POST',
+        url: '/contact.php',
+        ...multipart(valid, [
+          { field: 'attachment', name: 'libretto.pdf', type: 'application/x-unknown; name="x.html"', bytes: PDF },
+          { field: 'opinion_photo', name: 'pinza.jpg', type: 'image/jpeg; q=1', bytes: await jpeg(20, 20) },
+        ]),
+      });
+      expect(response.statusCode).toBe(200);
+      const text = await mailing.app.inject({ method: 'POST', url: '/contact.php', ...multipart(valid, [{ field: 'attachment', name: 'note.txt', type: 'text/plain; charset=utf-8', bytes: Buffer.from('una nota') }]) });
+      expect(text.statusCode).toBe(200);
+      expect(sent.map((mail) => mail.attachments?.map((file) => file.contentType))).toEqual([['application/pdf', 'image/jpeg'], ['application/octet-stream']]);
+    } finally {
+      await mailing.close();
+    }
+  });
+});
+
 describe('POST /contact.php with files (multipart)', () => {
   const send = (body: ReturnType<typeof multipart>) => app.inject({ method: 'POST', url: '/contact.php', ...body });
   const attachments = async () => (await shop.one<{ n: number }>('SELECT COUNT(*) AS n FROM contact_attachments')).n;
@@ -182,6 +227,17 @@ describe('POST /contact.php with files (multipart)', () => {
     ['a document over 5 MB', 'attachment', 'libretto.pdf', 'application/pdf', Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024)]), 'attachment_too_big'],
     ['a .png as opinion_photo', 'opinion_photo', 'pinza.png', 'image/png', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), 'attachment_jpg_only'],
     ['a text calling itself .jpg as opinion_photo', 'opinion_photo', 'pinza.jpg', 'image/jpeg', Buffer.from('not a picture at all'), 'attachment_jpg_only'],
+    // Issue 35, point 2: the declared type by its essence, the name after trailing dots, markup wherever it starts.
+    ['a .txt declared text/html with parameters', 'attachment', 'note.txt', 'text/html;charset=utf-8', Buffer.from('ciao <b>a tutti</b>'), 'attachment_type_not_allowed'],
+    ['a script in a .txt after some text', 'attachment', 'note.txt', 'text/plain', Buffer.from('Buongiorno,\nin allegato.\n<script>alert(document.cookie)</script>'), 'attachment_type_not_allowed'],
+    ['an .xhtml page', 'attachment', 'invoice.xhtml', 'application/octet-stream', Buffer.from('fattura n. 12'), 'attachment_type_not_allowed'],
+    ['a page declared application/xhtml+xml', 'attachment', 'invoice.dat', 'application/xhtml+xml', Buffer.from('fattura n. 12'), 'attachment_type_not_allowed'],
+    ['an .hta application', 'attachment', 'fattura.hta', 'application/octet-stream', Buffer.from('fattura n. 12'), 'attachment_type_not_allowed'],
+    ['an SVG with onload behind a comment, named .svg. and declared image/png', 'attachment', 'pic.svg.', 'image/png', Buffer.from('<!-- a picture --><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'attachment_type_not_allowed'],
+    ['a batch file named run.bat.', 'attachment', 'run.bat.', 'application/octet-stream', Buffer.from('del /q C:\\'), 'attachment_type_not_allowed'],
+    ['an XHTML script under a namespace prefix', 'attachment', 'data.dat', 'application/octet-stream', Buffer.from('<?xml version="1.0"?><a:script xmlns:a="http://www.w3.org/1999/xhtml">alert(1)</a:script>'), 'attachment_type_not_allowed'],
+    ['a NUL in the file name', 'attachment', 'libretto\u0000.pdf', 'application/pdf', PDF, 'invalid_attachment_name'],
+    ['an ESC in the declared type', 'attachment', 'libretto.pdf', 'application/pdf\u001b[31m', PDF, 'invalid_attachment_name'],
   ])('refuses %s (400) and stores nothing', async (_what, field, name, type, bytes, code) => {
     const [messagesBefore, filesBefore] = [await messages(), await attachments()];
     const response = await send(multipart(valid, [{ field, name, type, bytes }]));

@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -63,6 +66,57 @@ sqliteOnly('SQLite: a read-only file and a full disk', () => {
     }
     expect((await visitor.post('/basketchange.php?mode=1', { product: id, size: 'uniw', number: '1' })).statusCode).toBe(200);
     expect(units(await visitor.get('/ajax/basket.php'))).toBe(2);
+  });
+
+  // Issue 35, point 6: what a disk remounted read-only after I/O errors looks like (chattr +i: even root cannot write).
+  const immutable = (names: (name: string) => boolean) => {
+    const files = readdirSync(shop.dir).filter((name) => name.startsWith('shop.sqlite') && names(name)).map((name) => join(shop.dir, name));
+    execFileSync('chattr', ['+i', ...files]);
+    return () => execFileSync('chattr', ['-i', ...files]);
+  };
+  const writesAndReadinessComeBack = async (visitor: Visitor, id: string, units_: number) => {
+    expect((await shop.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    expect((await visitor.post('/basketchange.php?mode=1', { product: id, size: 'uniw', number: '1' })).statusCode).toBe(200);
+    expect(units(await visitor.get('/ajax/basket.php'))).toBe(units_);
+  };
+
+  it('the database and its log made immutable under the running server: reads answer, writes 503 with Retry-After, /readyz not ready; writable again, all comes back without a restart', async () => {
+    const { app } = shop;
+    const visitor = new Visitor(app);
+    const id = String(await plainProduct());
+    expect((await visitor.post('/basketchange.php?mode=1', { product: id, size: 'uniw', number: '1' })).statusCode).toBe(200);
+    const restore = immutable((name) => !name.endsWith('-shm'));
+    try {
+      expect503(await visitor.post('/basketchange.php?mode=1', { product: id, size: 'uniw', number: '1' }), 'form add');
+      expect503(await visitor.request({ method: 'POST', url: '/graphql/v1/', json: { query: `mutation { addProductsToBasket(ProductInput: [{ id: ${id}, size: "uniw" }]) { status } }` } }), 'GraphQL add');
+      expect503(await visitor.post('/contact.php', contact), 'contact');
+      expect(units(await visitor.get('/ajax/basket.php'))).toBe(1);
+      expect((await visitor.get('/main.php')).statusCode).toBe(200);
+      const ready = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(Number(ready.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      restore();
+    }
+    await writesAndReadinessComeBack(visitor, id, 2);
+  });
+
+  it('every file immutable, the shared-memory file too (SQLite would die of SIGBUS touching it): the process lives, every database answer is a 503 with Retry-After, /readyz not ready; writable again, all comes back', async () => {
+    const { app } = shop;
+    const visitor = new Visitor(app);
+    const id = String(await plainProduct());
+    expect((await visitor.post('/basketchange.php?mode=1', { product: id, size: 'uniw', number: '1' })).statusCode).toBe(200);
+    const restore = immutable(() => true);
+    try {
+      expect503(await visitor.post('/basketchange.php?mode=1', { product: id, size: 'uniw', number: '1' }), 'form add');
+      expect503(await visitor.get('/ajax/basket.php'), 'basket');
+      expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+      expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      restore();
+    }
+    await writesAndReadinessComeBack(visitor, id, 2);
   });
 
   it('a full disk answers 503 with Retry-After; every message acknowledged is stored; writes work again once there is room', async () => {
@@ -250,5 +304,32 @@ postgresOnly('PostgreSQL: backends terminated, connections refused, a lock held'
       expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
       expect(units(await visitor.get('/ajax/basket.php'))).toBe(1);
     });
+  });
+});
+
+// Issue 35, point 6: no internal text reaches a client, GraphQL included.
+describe('an internal failure names nothing inside', () => {
+  it("a resolver's driver error (naming the database) is answered without its text", async () => {
+    const repository = shop.repository as unknown as Record<string, unknown>;
+    const original = repository.shippingOptions;
+    repository.shippingOptions = async () => {
+      throw new Error('database "redteam" is not currently accepting connections');
+    };
+    try {
+      const id = await plainProduct();
+      const response = await shop.app.inject({ method: 'POST', url: '/graphql/v1/', payload: { query: `{ shipping(ShippingInput: { mode: "product", products: [{ id: ${id}, size: "uniw", quantity: 1 }], forcedRegion: "IT" }) { shipping { courier { name } } } }` } });
+      expect(response.body).not.toMatch(/redteam|accepting connections|database/i);
+      const body = response.json() as { errors?: Array<{ message: string; extensions?: { code?: string } }> };
+      expect(body.errors?.[0]).toMatchObject({ message: 'Something went wrong on our side', extensions: { code: 'INTERNAL_ERROR' } });
+    } finally {
+      repository.shippingOptions = original;
+    }
+  });
+});
+
+postgresOnly('PostgreSQL: reads behind a lock', () => {
+  it('every pooled session waits for a lock at most 3 s (lock_timeout), within the statement timeout: a read behind a held lock is answered 503 long before the statement limit', async () => {
+    const rows = await shop.sql<{ lock_timeout: string; statement_timeout: string }>('SELECT current_setting(\'lock_timeout\') AS lock_timeout, current_setting(\'statement_timeout\') AS statement_timeout');
+    expect(rows[0]).toEqual({ lock_timeout: '3s', statement_timeout: '10s' });
   });
 });

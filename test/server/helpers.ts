@@ -9,6 +9,8 @@ import { toPgSql } from '../../server/db/postgres/pgRepository';
 import { SqliteShopRepository } from '../../server/db/sqliteRepository';
 import type { ShopRepository } from '../../server/db/repository';
 import { buildApp, type AppOptions } from '../../server/app';
+import { postgresCounters, sqliteCounters, type CounterStore } from '../../server/counters';
+import Database from 'better-sqlite3';
 
 export const TODAY = new Date('2026-11-22T10:00:00Z');
 
@@ -33,7 +35,9 @@ export interface TestShop {
   /** Whether the table is still there. */
   tableExists(name: string): Promise<boolean>;
   /** A second server on the same database, as after a restart. */
-  reopen(): Promise<{ app: FastifyInstance; seeded: boolean; close(): Promise<void> }>;
+  reopen(extra?: TestShopOptions): Promise<{ app: FastifyInstance; seeded: boolean; close(): Promise<void> }>;
+  /** Throttle counters in this shop's database on a connection of their own, as another server process would count (closed with the app given them). */
+  counters(): CounterStore;
   /** Closes the shop's database under the running server (a database gone away); close() still cleans up. */
   closeDatabase(): Promise<void>;
   close(): Promise<void>;
@@ -54,7 +58,7 @@ function standInBuild() {
  * `answerCacheBytes`): most tests change the catalogue by SQL, not by the catalogue's write path,
  * and read the page or call again.
  */
-export type TestShopOptions = Pick<AppOptions, 'limits' | 'trustProxy' | 'pageCacheBytes' | 'answerCacheBytes' | 'purgeUrls' | 'mailer' | 'metricsAllow' | 'pictureOrigins'>;
+export type TestShopOptions = Pick<AppOptions, 'limits' | 'counters' | 'trustProxy' | 'pageCacheBytes' | 'answerCacheBytes' | 'purgeUrls' | 'mailer' | 'metricsAllow' | 'pictureOrigins'>;
 
 /** A server on a fresh database (small catalogue) of this project's backend and a stand-in storefront build. */
 export async function startTestShop(catalogueSize = 300, options: TestShopOptions = {}): Promise<TestShop> {
@@ -81,9 +85,13 @@ async function startSqliteShop(catalogueSize: number, options: TestShopOptions):
     sql,
     one: async <T,>(text: string, ...params: unknown[]) => (await sql<T>(text, ...params))[0],
     tableExists: async (name) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined,
-    async reopen() {
+    counters() {
+      const own = new Database(dbPath);
+      return { ...sqliteCounters(own), close: async () => void own.close() };
+    },
+    async reopen(extra = {}) {
       const reopened = openShopDatabase({ path: dbPath, catalogueSize, today: TODAY });
-      const second = await buildApp({ repository: new SqliteShopRepository(reopened.db), staticDir, pageCacheBytes: 0, answerCacheBytes: 0, ...options });
+      const second = await buildApp({ repository: new SqliteShopRepository(reopened.db), staticDir, pageCacheBytes: 0, answerCacheBytes: 0, ...options, ...extra });
       return {
         app: second,
         seeded: reopened.seeded,
@@ -191,9 +199,13 @@ async function startPostgresShop(catalogueSize: number, options: TestShopOptions
     sql,
     one: async <T,>(text: string, ...params: unknown[]) => (await sql<T>(text, ...params))[0],
     tableExists: async (name) => (await sql('SELECT 1 FROM information_schema.tables WHERE table_name = ?', name)).length > 0,
-    async reopen() {
+    counters() {
+      const own = new pg.Pool({ connectionString: database.url, max: 2 });
+      return { ...postgresCounters(own), close: () => own.end() };
+    },
+    async reopen(extra = {}) {
       const reopened = await openPostgresShop({ url: database.url, catalogueSize, today: TODAY, poolSize: 2 });
-      const second = await buildApp({ repository: reopened.repository, staticDir, pageCacheBytes: 0, answerCacheBytes: 0, ...options });
+      const second = await buildApp({ repository: reopened.repository, staticDir, pageCacheBytes: 0, answerCacheBytes: 0, ...options, ...extra });
       return {
         app: second,
         seeded: reopened.seeded,

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startTestShop, type TestShop } from './helpers';
 
 /**
@@ -71,6 +73,44 @@ describe('in production with PUBLIC_ORIGIN', () => {
       const index = await get('/sitemap.xml', host);
       expect(index.body).toContain('<loc>https://www.frenishop.example/sitemaps/categories.xml</loc>');
       expect(index.body).not.toContain(host);
+    }
+  });
+});
+
+/** A GET over a real connection (the port the request reached is known): status and body. */
+function rawGet(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: '127.0.0.1', port, path, headers }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** Issue 35, point 4: the shop's page cache, in production without PUBLIC_ORIGIN, behind a trusted proxy. */
+describe('a forged Host or X-Forwarded-Proto never reaches a kept page', () => {
+  it('the addresses come from a known origin (the Host only when it names this server), the scheme is http or https; the next visitor gets no trace of it', async () => {
+    const cached = await startTestShop(40, { pageCacheBytes: 4 * 1024 * 1024, trustProxy: ['loopback'] });
+    try {
+      await cached.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = cached.app.server.address() as AddressInfo;
+      const url = new URL((await cached.app.inject({ method: 'GET', url: '/product-11-x.html' })).headers.location as string, 'http://localhost').pathname;
+      const addresses = (html: string) => [...html.matchAll(/(?:href|content)="([a-z][a-z0-9+.-]*:[^"]*)"|"(?:url|@id|item)":"([^"]+)"/gi)].map((m) => m[1] ?? m[2]);
+      const forged = await rawGet(port, url, { host: 'localhost:6666', 'x-forwarded-proto': 'javascript' });
+      expect(forged.status).toBe(200);
+      expect(addresses(forged.body).length).toBeGreaterThan(0);
+      for (const address of addresses(forged.body)) expect(address).toMatch(new RegExp(`^http://localhost:${port}/`));
+      const next = await rawGet(port, url, { host: `localhost:${port}` });
+      expect(next.status).toBe(200);
+      for (const address of addresses(next.body)) expect(address).toMatch(new RegExp(`^http://localhost:${port}/`));
+      const secure = await rawGet(port, url, { host: `localhost:${port}`, 'x-forwarded-proto': 'https' });
+      expect(addresses(secure.body).every((address) => address.startsWith(`https://localhost:${port}/`))).toBe(true);
+    } finally {
+      await cached.close();
     }
   });
 });

@@ -2,6 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request as httpRequest } from 'node:http';
+import { metricsAllowList } from '../../server/metrics';
 import { BACKEND, startTestShop, type TestShop } from './helpers';
 import { freePort } from './serverProcess';
 
@@ -25,6 +27,25 @@ if (!available.ok && BACKEND === 'sqlite') console.warn(`SKIPPED the Varnish tes
 const describeWithVarnish = available.ok ? describe : describe.skip;
 
 
+const PURGE_SECRET = 'test-purge-secret-4f9c2a7e81d3';
+
+/** A GET through node:http (fetch cannot name another Host): status, headers and body. */
+function rawGet(base: string, path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${base}${path}`, { headers }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** The absolute addresses a page carries: canonical, og:url, hreflang alternates, JSON-LD urls. */
+const absoluteAddresses = (html: string) => [...html.matchAll(/(?:href|content)="([a-z][a-z0-9+.-]*:[^"]*)"|"(?:url|@id|item)":"([^"]+)"/gi)].map((m) => m[1] ?? m[2]);
+
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
 const stateOf = (html: string) => JSON.parse(/<script[^>]*id="shop-state">([\s\S]*?)<\/script>/.exec(html)![1]);
 
@@ -41,7 +62,10 @@ describeWithVarnish('the shop behind Varnish (deploy/varnish/shop.vcl)', () => {
   beforeAll(async () => {
     const varnishPort = await freePort();
     cache = `http://127.0.0.1:${varnishPort}`;
-    shop = await startTestShop(300, { pageCacheBytes: 4 * 1024 * 1024, purgeUrls: [cache] });
+    // As the README's recipe runs it: the shop trusts Varnish's forwarded headers, tells it of changes with the shared secret, and lets this machine read /metrics.
+    process.env.CACHE_PURGE_SECRET = PURGE_SECRET;
+    shop = await startTestShop(300, { pageCacheBytes: 4 * 1024 * 1024, purgeUrls: [cache], trustProxy: ['127.0.0.1'], metricsAllow: metricsAllowList('127.0.0.1') });
+    delete process.env.CACHE_PURGE_SECRET;
     await shop.app.listen({ port: 0, host: '127.0.0.1' });
     const shopPort = (shop.app.server.address() as { port: number }).port;
     shopBase = `http://127.0.0.1:${shopPort}`;
@@ -50,7 +74,9 @@ describeWithVarnish('the shop behind Varnish (deploy/varnish/shop.vcl)', () => {
     workDir = mkdtempSync(join(tmpdir(), 'shop-varnish-'));
     // varnishd's worker runs as its own user: it must reach the directory.
     chmodSync(workDir, 0o755);
-    const vcl = readFileSync(join(root, 'deploy', 'varnish', 'shop.vcl'), 'utf8').replace('.port = "8080";', `.port = "${shopPort}";`);
+    writeFileSync(join(workDir, 'purge-secret'), `${PURGE_SECRET}\n`);
+    chmodSync(join(workDir, 'purge-secret'), 0o644);
+    const vcl = readFileSync(join(root, 'deploy', 'varnish', 'shop.vcl'), 'utf8').replace('.port = "8080";', `.port = "${shopPort}";`).replaceAll('/etc/varnish/shop-purge-secret', join(workDir, 'purge-secret'));
     writeFileSync(join(workDir, 'shop.vcl'), vcl);
     chmodSync(join(workDir, 'shop.vcl'), 0o644);
     varnish = spawn(VARNISHD, ['-F', '-n', join(workDir, 'n'), '-a', `127.0.0.1:${varnishPort}`, '-f', join(workDir, 'shop.vcl'), '-s', 'malloc,64m'], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -174,7 +200,51 @@ describeWithVarnish('the shop behind Varnish (deploy/varnish/shop.vcl)', () => {
   });
 
   it('refuses a ban from elsewhere and a malformed one', async () => {
-    const bad = await fetch(`${cache}/`, { method: 'BAN', headers: { 'x-shop-ban': 'obj.status ~ .' } });
+    const bad = await fetch(`${cache}/`, { method: 'BAN', headers: { 'x-shop-ban': 'obj.status ~ .', 'x-shop-purge-secret': PURGE_SECRET } });
     expect(bad.status).toBe(400);
+  });
+
+  // Issue 35, point 5.
+  it('a ban needs the shared secret as well as the address', async () => {
+    const url = '/product-12-x.html';
+    await fetch(`${cache}${url}`);
+    expect((await fetch(`${cache}${url}`)).headers.get('x-cache')).toBe('HIT');
+    for (const secret of [undefined, '', 'wrong-secret-0123456789', `${PURGE_SECRET}x`]) {
+      const refused = await fetch(`${cache}/`, { method: 'BAN', headers: { 'x-shop-ban': '.', ...(secret === undefined ? {} : { 'x-shop-purge-secret': secret }) } });
+      expect({ secret, status: refused.status }).toEqual({ secret, status: 403 });
+    }
+    expect((await fetch(`${cache}${url}`)).headers.get('x-cache')).toBe('HIT');
+    const banned = await fetch(`${cache}/`, { method: 'BAN', headers: { 'x-shop-ban': '.', 'x-shop-purge-secret': PURGE_SECRET } });
+    expect(banned.status).toBe(200);
+    expect((await fetch(`${cache}${url}`)).headers.get('x-cache')).toBe('MISS');
+  });
+
+  it('never answers /metrics or the test hooks through the cache (the shop answers them on its own port)', async () => {
+    expect((await fetch(`${shopBase}/metrics`)).status).toBe(200);
+    expect((await fetch(`${cache}/metrics`)).status).toBe(404);
+    expect((await fetch(`${cache}/__test/catalogue`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(404);
+    expect((await fetch(`${cache}/__test/reset`)).status).toBe(404);
+  });
+
+  // Issue 35, point 4.
+  it('a forged Host or X-Forwarded-Proto never reaches a cached page: the addresses come from a known origin, the scheme is http or https', async () => {
+    // The product's own address (another slug is a 301 to it).
+    const url = new URL((await fetch(`${shopBase}/product-13-x.html`)).url).pathname;
+    const forged = await rawGet(cache, url, { host: 'localhost:6666', 'x-forwarded-proto': 'javascript' });
+    expect(forged.status).toBe(200);
+    const forgedAddresses = absoluteAddresses(forged.body);
+    expect(forgedAddresses.length).toBeGreaterThan(0);
+    for (const address of forgedAddresses) expect(address).not.toMatch(/6666|^javascript:/i);
+    // Whoever comes next, from the cache or the shop's page cache, gets no trace of it either.
+    for (const headers of [{}, { 'x-forwarded-proto': 'javascript' }, { host: 'localhost:6666' }] as Array<Record<string, string>>) {
+      const next = await rawGet(cache, url, headers);
+      expect(next.status).toBe(200);
+      for (const address of absoluteAddresses(next.body)) expect(address).not.toMatch(/6666|^javascript:/i);
+    }
+    // A TLS proxy on this machine may say https; the page is then drawn for https, kept apart from the http one.
+    const secure = await rawGet(cache, url, { 'x-forwarded-proto': 'https' });
+    expect(absoluteAddresses(secure.body).some((address) => address.startsWith('https://'))).toBe(true);
+    const plain = await rawGet(cache, url, {});
+    expect(absoluteAddresses(plain.body).some((address) => address.startsWith('https://'))).toBe(false);
   });
 });

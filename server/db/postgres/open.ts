@@ -55,6 +55,8 @@ export async function openPostgresShop(options: PostgresOpenOptions) {
     // The server cuts a statement that runs (or waits for a lock) longer; the client gives up a
     // little later on its own, should the server never answer at all (a network gone quiet).
     statement_timeout: timeouts.statementMs,
+    // Waiting for a lock (a read behind a table lock, a write behind another's) ends sooner: 503.
+    lock_timeout: timeouts.lockMs,
     query_timeout: timeouts.statementMs + 2_000,
     idle_in_transaction_session_timeout: timeouts.statementMs * 2,
     keepAlive: true,
@@ -100,14 +102,15 @@ function poolSizeFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   return poolSizeFor(env.WORKERS ? Number(env.WORKERS) : availableParallelism());
 }
 
-/** The serving pool's timeouts: PG_STATEMENT_TIMEOUT_MS (default 10 s), PG_CONNECT_TIMEOUT_MS (default 5 s). */
-export function postgresTimeouts(options: { statementTimeoutMs?: number; connectTimeoutMs?: number } = {}, env: NodeJS.ProcessEnv = process.env) {
+/** The serving pool's timeouts: PG_STATEMENT_TIMEOUT_MS (default 10 s), PG_LOCK_TIMEOUT_MS (default 3 s, at most the statement's), PG_CONNECT_TIMEOUT_MS (default 5 s). */
+export function postgresTimeouts(options: { statementTimeoutMs?: number; connectTimeoutMs?: number; lockTimeoutMs?: number } = {}, env: NodeJS.ProcessEnv = process.env) {
   const read = (value: number | undefined, name: string, fallback: number) => {
     const raw = value ?? (env[name] ? Number(env[name]) : fallback);
     if (!Number.isInteger(raw) || raw < 1) throw new Error(`${name} must be a positive integer (ms), got ${env[name]}`);
     return raw;
   };
-  return { statementMs: read(options.statementTimeoutMs, 'PG_STATEMENT_TIMEOUT_MS', 10_000), connectMs: read(options.connectTimeoutMs, 'PG_CONNECT_TIMEOUT_MS', 5_000) };
+  const statementMs = read(options.statementTimeoutMs, 'PG_STATEMENT_TIMEOUT_MS', 10_000);
+  return { statementMs, lockMs: Math.min(statementMs, read(options.lockTimeoutMs, 'PG_LOCK_TIMEOUT_MS', 3_000)), connectMs: read(options.connectTimeoutMs, 'PG_CONNECT_TIMEOUT_MS', 5_000) };
 }
 
 /** As libpq does: an address naming no user (and no PGUSER) connects as the operating-system user. */
