@@ -4,6 +4,7 @@ import type { BasketSummary, FieldValidationResponse, HotspotsResponse, Instalme
 import { isValidIban } from '../../src/domain/iban';
 import { ZIP_RANGES } from '../../src/domain/zipRanges';
 import type { ShopRepository } from '../db/repository';
+import { inLanguage, requestLanguage } from '../catalogueLanguage';
 import { smallSource } from '../../src/domain/responsiveImage';
 import { escapeHtml } from '../db/shopViews';
 import { BadRequest, optionalId, optionalSizeId, optionalText, requiredId, sendError } from '../http';
@@ -141,7 +142,7 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
         answer[zone] = '';
         continue;
       }
-      const listing = await repo.listing({ ...filter, discounted: zone === 'hotspot_promo', sort: 'popular' }, 1, 8);
+      const listing = await inLanguage(repo, requestLanguage(request)).listing({ ...filter, discounted: zone === 'hotspot_promo', sort: 'popular' }, 1, 8);
       answer[zone] = listing.products
         .filter((p) => !excluded.has(p.id))
         .map(
@@ -162,7 +163,7 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
     const ids = raw.split(/[;,]/).filter(Boolean);
     if (!ids.length || ids.length > 50 || ids.some((id) => !/^\d{1,9}$/.test(id))) throw new BadRequest('invalid_parameter', 'Field products needs 1 to 50 product ids joined by ;');
     return {
-      products: (await Promise.all(ids.map((id) => repo.productPage(Number(id)))))
+      products: (await Promise.all(ids.map((id) => inLanguage(repo, requestLanguage(request)).productPage(Number(id)))))
         .filter((p) => p !== null)
         .map((p) => ({ id: p.product_id, name: p.name, versionName: p.versionName, sizes: Object.values(p.sizes).map((s) => ({ id: s.type, name: s.name, amount: s.amount })) })),
     };
@@ -173,7 +174,7 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
     const query = request.query as Record<string, unknown>;
     if (query.getProductXML !== 'true') return reply.callNotFound();
     const id = requiredId(query, 'product');
-    const page = await repo.productPage(id);
+    const page = await inLanguage(repo, requestLanguage(request)).productPage(id);
     if (!page) return sendError(reply, 404, 'product_not_found', 'Prodotto non trovato');
     const x = escapeHtml;
     const sizes = Object.values(page.sizes)

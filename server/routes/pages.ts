@@ -31,6 +31,7 @@ import { etagMatches, hasPersonalCookie, inlineScriptHashes, pageEtag, PageCache
 import type { ListingAnswer } from '../../src/api/wire';
 import { EncodedBody, sendEncoded } from '../encodedBody';
 import { AnswerCache } from '../answerCache';
+import { inLanguage, requestLanguage } from '../catalogueLanguage';
 
 /** The address prefixes pages are served under: Italian at the root, then each other language. */
 const ADDRESS_PREFIXES = ['', '/pl', '/en'] as const;
@@ -103,7 +104,7 @@ export function pageRoutes(
     let state: Partial<RootState>;
     try {
       // A public page is drawn for no one: no visitor (an empty basket, kept by server/db/searchCache.ts).
-      state = await serverPageState(repo, location, isPublic ? NO_VISITOR : request.visitorId, device, isPublic ? '' : request.headers.cookie ?? '', extraScripts, priceTypeNow());
+      state = await serverPageState(repo, location, isPublic ? NO_VISITOR : request.visitorId, device, isPublic ? '' : request.headers.cookie ?? '', extraScripts, priceTypeNow(), language);
     } catch (error) {
       // A listing address with parameters the shop refuses: the page says it could not load them.
       if (!(error instanceof BadRequest)) throw error;
@@ -128,11 +129,11 @@ export function pageRoutes(
     const html = pageDocument(built, {
       language,
       nonce,
-      head: pageHead(state, language, publicOrigin(request) ?? configuredOrigin() ?? 'http://localhost', nonce, shopSnippets(device).head),
+      head: pageHead(state, language, publicOrigin(request) ?? configuredOrigin() ?? 'http://localhost', nonce, shopSnippets(device, language).head),
       root: await measureRender(drawn.type, () => renderAppHtml(state, language, nonce || undefined)),
       state,
       pageChunk: PAGE_CHUNK[drawn.type],
-      widgetScript: shopWidgets(device).script,
+      widgetScript: shopWidgets(device, language).script,
       ajaxScripts: listing ? listingScripts(listing) : [],
       preloadImage: largestImage(state),
     });
@@ -167,7 +168,7 @@ export function pageRoutes(
       reply.header('Cache-Control', 'no-store');
       // The same for every visitor: kept by its address (server/answerCache.ts).
       return answerCache.send(request, reply, async () => {
-        const data = await listingData(repo, query);
+        const data = await listingData(inLanguage(repo, requestLanguage(request)), query);
         // A listing (not the finder's rows) carries its regions' ajax-loaded scripts, as its page does.
         if (!('products' in data)) return { value: data, tags: ['listing'] };
         const answer: ListingAnswer = { ...data, scripts: listingScripts(data) };

@@ -47,6 +47,17 @@ const en: Catalogue = {
     copyright: '© 2026 FreniShop. Prices include VAT.',
     copyrightNet: '© 2026 FreniShop. Prices exclude VAT.',
   },
+  shopTexts: {
+    status: { enable: 'Available', order: 'On order', disable: 'Not available', tel: 'Availability and price by phone' },
+    description: { info: 'Product information', producer: 'Manufacturer', catalogueNumber: 'Catalogue number', replacements: 'Replacement codes', engines: 'Compatible engines' },
+    unit: 'pcs',
+    snippets: {
+      deliveryMobile: 'Shipping in 2-4 working days',
+      delivery: 'Order by 14:00: shipped the same day · Free shipping from 79 €',
+      trust: 'Secure payments · Returns within 14 days · Technical support',
+      freeShipping: 'Free shipping on orders from 79 €',
+    },
+  },
   cms: { otherLanguages: 'This page in other languages' },
   language: { it: 'Italiano', pl: 'Polski', en: 'English' },
   /** Search engines and link previews (src/domain/seo.ts): titles, meta descriptions, breadcrumbs. */

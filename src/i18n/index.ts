@@ -9,6 +9,7 @@ import itRefusal from './it.refusal';
 import itFitment from './it.fitment';
 import itVehiclePage from './it.vehiclePage';
 import itListingFilters from './it.listingFilters';
+import itShopTexts from './it.shopTexts';
 import pl from './pl';
 import en from './en';
 
@@ -26,7 +27,7 @@ function mergeParts(...parts: object[]): Record<string, unknown> {
 }
 
 /** The whole Italian catalogue: the core and every page's texts. */
-export const it = mergeParts(itCore, itOffer, itContact, itCompare, itRefusal, itNotFound, itFitment, itVehiclePage, itListingFilters, { seo: itSeo });
+export const it = mergeParts(itCore, itOffer, itContact, itCompare, itRefusal, itNotFound, itFitment, itVehiclePage, itListingFilters, itShopTexts, { seo: itSeo });
 
 export const resources = { it: { translation: it }, pl: { translation: pl }, en: { translation: en } };
 

@@ -7,6 +7,7 @@ import type itListingFilters from './it.listingFilters';
 import type itOffer from './it.offer';
 import type itNotFound from './it.notFound';
 import type itFitment from './it.fitment';
+import type itShopTexts from './it.shopTexts';
 
 /**
  * Italian: the demo shop's default language. The core texts ship with every page; the texts of
@@ -259,7 +260,7 @@ const it = {
 
 export default it;
 /** The whole Italian catalogue: the core and every page's texts. */
-export type FullItalian = typeof it & typeof itOffer & typeof itContact & typeof itCompare & typeof itRefusal & typeof itNotFound & typeof itFitment & typeof itVehiclePage & typeof itListingFilters & { seo: typeof itSeo };
+export type FullItalian = typeof it & typeof itOffer & typeof itContact & typeof itCompare & typeof itRefusal & typeof itNotFound & typeof itFitment & typeof itVehiclePage & typeof itListingFilters & typeof itShopTexts & { seo: typeof itSeo };
 
 /** Every language has every Italian key; sections may add plural forms Italian lacks (_few, _many). */
 export type Catalogue = { [Section in keyof FullItalian]: FullItalian[Section] & Record<string, unknown> };

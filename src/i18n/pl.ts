@@ -53,6 +53,17 @@ const pl: Catalogue = {
     copyright: '© 2026 FreniShop. Ceny zawierają VAT.',
     copyrightNet: '© 2026 FreniShop. Ceny nie zawierają VAT.',
   },
+  shopTexts: {
+    status: { enable: 'Dostępny', order: 'Na zamówienie', disable: 'Niedostępny', tel: 'Dostępność i cena telefonicznie' },
+    description: { info: 'Informacje o produkcie', producer: 'Producent', catalogueNumber: 'Numer katalogowy', replacements: 'Numery zamienników', engines: 'Pasujące silniki' },
+    unit: 'szt.',
+    snippets: {
+      deliveryMobile: 'Wysyłka w 2-4 dni robocze',
+      delivery: 'Zamów do 14:00: wysyłka tego samego dnia · Darmowa wysyłka od 79 €',
+      trust: 'Bezpieczne płatności · Zwrot w ciągu 14 dni · Pomoc techniczna',
+      freeShipping: 'Darmowa wysyłka dla zamówień od 79 €',
+    },
+  },
   cms: { otherLanguages: 'Ta strona w innych językach' },
   language: { it: 'Italiano', pl: 'Polski', en: 'English' },
   /** Search engines and link previews (src/domain/seo.ts): titles, meta descriptions, breadcrumbs. */

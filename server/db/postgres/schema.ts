@@ -330,6 +330,20 @@ export const PG_MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
       ALTER TABLE visitors ADD COLUMN basket_version BIGINT NOT NULL DEFAULT 0;
     `,
   },
+  {
+    id: 13,
+    name: 'catalogue texts in other languages',
+    sql: `
+      -- The same table as SQLite's migration 11 (server/db/schema.ts).
+      CREATE TABLE catalogue_texts (
+        kind TEXT NOT NULL,
+        id TEXT NOT NULL,
+        language TEXT NOT NULL,
+        text TEXT NOT NULL,
+        PRIMARY KEY (kind, id, language)
+      );
+    `,
+  },
 ];
 
 /** Any number held by the shop's servers while they migrate or seed: one at a time. */
