@@ -251,6 +251,8 @@ const en: Catalogue = {
     quantity: 'Quantity',
     total: 'Total',
     totalNet: 'Total excl. VAT',
+    goods: 'Products',
+    toPay: 'Total to pay (incl. VAT)',
     shipping: 'Shipping',
     freeShipping: 'Free shipping!',
     toFreeShipping: '{{amount}} more for free shipping',

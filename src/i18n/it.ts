@@ -133,6 +133,8 @@ const it = {
     quantity: 'Quantità',
     total: 'Totale',
     totalNet: 'Totale netto',
+    goods: 'Prodotti',
+    toPay: 'Totale da pagare (IVA inclusa)',
     shipping: 'Spedizione',
     freeShipping: 'Spedizione gratuita!',
     toFreeShipping: 'Mancano {{amount}} alla spedizione gratuita',

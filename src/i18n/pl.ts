@@ -269,6 +269,8 @@ const pl: Catalogue = {
     quantity: 'Ilość',
     total: 'Razem',
     totalNet: 'Razem netto',
+    goods: 'Produkty',
+    toPay: 'Do zapłaty (z VAT)',
     shipping: 'Wysyłka',
     freeShipping: 'Darmowa wysyłka!',
     toFreeShipping: 'Brakuje {{amount}} do darmowej wysyłki',

@@ -8,7 +8,8 @@ import { QuantityStepper } from '../../components/QuantityStepper';
 import type { BasketProduct, BasketSummary, InstalmentParams } from '../../api/wire';
 import { InstalmentOffer } from '../../components/InstalmentOffer';
 import { DELIVERY_COUNTRIES } from '../../domain/deliveryRegion';
-import { lineKey } from '../../domain/miniBasket';
+import { amountToPay, lineKey } from '../../domain/miniBasket';
+import { formatPrice } from '../../domain/priceMask';
 import { selectFit } from '../../../store/fitmentSelectors';
 import '../../styles/basket.css';
 import itOffer from '../../i18n/it.offer';
@@ -94,13 +95,14 @@ export default function BasketPage() {
               },
             ]}
           />
+          {/* Each line says what it is; the last is what the shopper pays (goods and shipping, gross). */}
           <dl className="basket-totals">
-            <dt>{t('basket.totalNet')}</dt>
-            <dd>{basket.worth_net_formatted}</dd>
+            <dt>{t('basket.goods')}</dt>
+            <dd className="basket-totals__goods">{net ? t('shop.netPrice', { amount: basket.worth_net_formatted }) : basket.worth_formatted}</dd>
             <dt>{t('basket.shipping')}</dt>
-            <dd>{net ? t('shop.netPrice', { amount: basket.shippingCost_net_formatted }) : basket.shippingCost_formatted}</dd>
-            <dt>{t('basket.total')}</dt>
-            <dd className="basket-totals__total">{basket.worth_formatted}</dd>
+            <dd className="basket-totals__shipping">{net ? t('shop.netPrice', { amount: basket.shippingCost_net_formatted }) : basket.shippingCost_formatted}</dd>
+            <dt>{t('basket.toPay')}</dt>
+            <dd className="basket-totals__total">{formatPrice(amountToPay(basket))}</dd>
           </dl>
           <p className={`free-shipping${basket.toShippingFree === 0 ? ' free-shipping--active' : ''}`}>
             {basket.toShippingFree === 0 ? t('basket.freeShipping') : t('basket.toFreeShipping', { amount: basket.toShippingFree_formatted })}
