@@ -30,3 +30,16 @@ describe('point 20: a product address without its slug redirects to the product'
     expect((await get('/product-999999.html')).statusCode).toBe(404);
   });
 });
+
+describe('point 13: the shop data bundle\'s Projector section answers for a product page in any language', () => {
+  it.each(['', '/pl', '/en'])('asked from %s/product-11-...html (the Referer), it answers product 11', async (prefix) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/ajax/get.php${prefix ? `?lang=${prefix.slice(1)}` : ''}`,
+      headers: { origin: 'http://localhost', referer: `http://localhost${prefix}/product-11-pastiglie-freno-anteriori-trw-gdb0652.html` },
+      payload: { request: JSON.stringify({ Projector: { params: {} } }) },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().Projector.response.product_id).toBe(11);
+  });
+});
