@@ -5,6 +5,8 @@ import { isValidIban } from '../../src/domain/iban';
 import { ZIP_RANGES } from '../../src/domain/zipRanges';
 import type { ShopRepository } from '../db/repository';
 import { inLanguage, requestLanguage } from '../catalogueLanguage';
+import { showsPhonePriceText } from '../../src/domain/productOffer';
+import { resources } from '../../src/i18n';
 import { smallSource } from '../../src/domain/responsiveImage';
 import { escapeHtml } from '../db/shopViews';
 import { BadRequest, optionalId, optionalSizeId, optionalText, requiredId, sendError } from '../http';
@@ -142,12 +144,15 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
         answer[zone] = '';
         continue;
       }
-      const listing = await inLanguage(repo, requestLanguage(request)).listing({ ...filter, discounted: zone === 'hotspot_promo', sort: 'popular' }, 1, 8);
+      const language = requestLanguage(request);
+      // A price of zero shows the phone-price text, as every list does (brake-shop spec, section 5).
+      const priceText = (price: { value: number; formatted: string }) => (showsPhonePriceText(price.value) ? (resources[language].translation.shop as { phonePrice: string }).phonePrice : price.formatted);
+      const listing = await inLanguage(repo, language).listing({ ...filter, discounted: zone === 'hotspot_promo', sort: 'popular' }, 1, 8);
       answer[zone] = listing.products
         .filter((p) => !excluded.has(p.id))
         .map(
           (p) =>
-            `<article class="hotspot-product"><a href="${escapeHtml(p.link)}"><img src="${escapeHtml(smallSource(p.icon))}" alt="" width="120" height="120" loading="lazy"><span class="hotspot-product__name">${escapeHtml(p.name)}</span></a><span class="hotspot-product__price">${escapeHtml(p.price.formatted)}</span></article>`,
+            `<article class="hotspot-product"><a href="${escapeHtml(p.link)}"><img src="${escapeHtml(smallSource(p.icon))}" alt="" width="120" height="120" loading="lazy"><span class="hotspot-product__name">${escapeHtml(p.name)}</span></a><span class="hotspot-product__price">${escapeHtml(priceText(p.price))}</span></article>`,
         )
         .join('');
     }

@@ -44,3 +44,25 @@ test('point 18: the basket\'s totals add up, each line says what it is, the tota
   await screenshot(page, 'basket-totals');
   expect(await axeViolations(page)).toEqual([]);
 });
+
+test('point 4: one zero-price rule: a buyable phone-price product reads "Prezzo su richiesta" on its basket line, as in the mini basket and lists', async ({ page }) => {
+  await page.goto(`/product-${SPECIAL_PRODUCTS.phonePriceBuyable}-x.html`);
+  await scriptReady(page);
+  await addOnProductPage(page, '1 prodotto');
+  await page.goto('/basketedit.php');
+  const line = page.locator('.basket-lines tbody tr').first();
+  await expect(line).toContainText('Prezzo su richiesta');
+  await expect(line).not.toContainText('0,00 €');
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('point 10: "Spedizione da" names the cheapest courier the delivery box lists', async ({ page }) => {
+  await page.goto(`/product-${SPECIAL_PRODUCTS.rebateTiers}-x.html`);
+  await scriptReady(page);
+  const costs = page.locator('.delivery-info__cost');
+  await expect(costs.first()).toBeVisible();
+  const amounts = (await costs.allTextContents()).map((text) => Number(text.replace(/[^\d,]/g, '').replace(',', '.'))).filter((value) => value > 0);
+  const cheapest = Math.min(...amounts);
+  await expect(page.locator('.shipping-info__cost')).toHaveText(`Spedizione da ${cheapest.toFixed(2).replace('.', ',')} €`);
+  expect(await axeViolations(page)).toEqual([]);
+});

@@ -7,6 +7,7 @@ import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import type { BasketProduct, BasketSummary, InstalmentParams } from '../../api/wire';
 import { InstalmentOffer } from '../../components/InstalmentOffer';
+import { PriceText } from '../../components/PriceText';
 import { DELIVERY_COUNTRIES } from '../../domain/deliveryRegion';
 import { amountToPay, lineKey } from '../../domain/miniBasket';
 import { formatPrice } from '../../domain/priceMask';
@@ -77,7 +78,8 @@ export default function BasketPage() {
                 header: t('basket.quantity'),
                 cell: (line) => <LineQuantity line={line} busy={updating.includes(lineKey(line))} />,
               },
-              { id: 'total', header: t('basket.lineTotal'), cell: (line) => (net ? t('shop.netPrice', { amount: line.prices.worth_net_formatted }) : line.prices.worth_gros_formatted) },
+              // A price of zero reads as everywhere else: the phone-price text (PriceText).
+              { id: 'total', header: t('basket.lineTotal'), cell: (line) => <PriceText amount={line.worth_unit} formatted={net ? line.prices.worth_net_formatted : line.prices.worth_gros_formatted} net={net} /> },
               {
                 id: 'remove',
                 header: t('basket.remove'),
