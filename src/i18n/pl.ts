@@ -106,6 +106,8 @@ const pl: Catalogue = {
     lead: 'Klocki, tarcze i zestawy hamulcowe najlepszych marek. Wybierz kategorię lub szukaj po kodzie.',
     categories: 'Kategorie',
     productsCount_one: '{{count}} produkt',
+    productsCount_few: '{{count}} produkty',
+    productsCount_many: '{{count}} produktów',
     productsCount_other: '{{count}} produktów',
     offers: 'Najlepsze ceny',
     popular: 'Najczęściej wybierane',
@@ -113,6 +115,8 @@ const pl: Catalogue = {
   listing: {
     title: 'Części hamulcowe',
     results_one: '{{count}} produkt',
+    results_few: '{{count}} produkty',
+    results_many: '{{count}} produktów',
     results_other: '{{count}} produktów',
     empty: 'Żaden produkt nie pasuje do wyszukiwania.',
     categories: 'Kategoria',

@@ -99,3 +99,13 @@ describe('answers a Polish or English page asks for (lang)', () => {
     expect(response.json().error.code).toBe('invalid_parameter');
   });
 });
+
+describe('counts in Polish (plural forms)', () => {
+  it('the brake page\'s category tiles and a listing count in Polish for every number (few, many), never in Italian', async () => {
+    const brakes = textOf((await get('/pl/brakes.php')).body);
+    expect(brakes).not.toMatch(/\d+ prodotti/);
+    expect(brakes).toMatch(/\d+ produkt(y|ów)?/);
+    const home = textOf((await get('/pl/')).body);
+    expect(home).not.toMatch(/\d+ prodotti/);
+  });
+});
