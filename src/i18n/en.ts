@@ -92,6 +92,11 @@ const en: Catalogue = {
     vehicleEngineTitle: 'Brake parts for the {{vehicle}}',
     vehicleEngineDescription: 'The brake parts that fit the {{vehicle}}, by category, with the axle, production period and fitting notes of each.',
   },
+  newsItems: {
+    winter: { title: 'Check your brakes before winter', text: 'Pads under 3 mm or scored discs? Braking gets worse in the cold: now is the time to replace them.' },
+    kits: { title: 'New brake kits in the catalogue', text: 'Discs and pads together, matched by axle: find the kits in the Brake kits category.' },
+    finder: { title: 'The brake finder, renewed', text: 'Choose brand, model and engine: we show only the parts that fit your car.' },
+  },
   home: {
     news: 'News',
     title: 'Brake parts for every car',

@@ -73,6 +73,12 @@ const it = {
     offers: 'I nostri prezzi migliori',
     popular: 'I più richiesti',
   },
+  /** The home page's news (src/pages/home/HomePage.tsx): dated there. */
+  newsItems: {
+    winter: { title: 'Controllo freni prima dell\u2019inverno', text: 'Pastiglie sotto i 3 mm o dischi rigati? Con il freddo la frenata peggiora: è il momento giusto per sostituirli.' },
+    kits: { title: 'Nuovi kit freni in catalogo', text: 'Dischi e pastiglie insieme, già abbinati per asse: trovi i kit nella categoria Kit freni.' },
+    finder: { title: 'Configuratore freni rinnovato', text: 'Scegli marca, modello e motore: ti mostriamo solo i ricambi compatibili con la tua auto.' },
+  },
   listing: {
     title: 'Ricambi freni',
     results_one: '{{count}} prodotto',

@@ -100,6 +100,11 @@ const pl: Catalogue = {
     vehicleEngineTitle: 'Części hamulcowe do {{vehicle}}',
     vehicleEngineDescription: 'Części hamulcowe pasujące do {{vehicle}}, według kategorii, z osią, okresem produkcji i uwagami montażowymi każdej z nich.',
   },
+  newsItems: {
+    winter: { title: 'Kontrola hamulców przed zimą', text: 'Klocki poniżej 3 mm albo porysowane tarcze? W chłodzie hamowanie się pogarsza: to dobry moment na wymianę.' },
+    kits: { title: 'Nowe zestawy hamulcowe w ofercie', text: 'Tarcze i klocki razem, dobrane według osi: zestawy znajdziesz w kategorii Zestawy hamulcowe.' },
+    finder: { title: 'Nowy konfigurator hamulców', text: 'Wybierz markę, model i silnik: pokażemy tylko części pasujące do Twojego auta.' },
+  },
   home: {
     news: 'Aktualności',
     title: 'Części hamulcowe do każdego auta',
