@@ -383,7 +383,8 @@ export const brakeFinderMachine = setup({
         loading: {
           on: {
             AXES_LOADED: [
-              { guard: 'isCurrentProductsAndEmpty', target: 'error', actions: { type: 'setError', params: { section: 'products', key: 'brake_error2' } } },
+              // A vehicle with no parts: none "with the parameters chosen" (brake_error3), not "for the code entered" (issue 34, point 15).
+              { guard: 'isCurrentProductsAndEmpty', target: 'error', actions: { type: 'setError', params: { section: 'products', key: 'brake_error3' } } },
               { guard: 'isCurrentProductsAndSingle', target: 'active.loadingCategories', actions: ['storeAxis', 'fetchCategories', { type: 'scrollTo', params: 'products' }] },
               { guard: 'isCurrentProducts', target: 'active.axes', actions: { type: 'scrollTo', params: 'products' } },
             ],

@@ -103,15 +103,16 @@ export function* fetchSize(product: ProductPageData, action: ReturnType<typeof f
   }
   const buyState = buyStateOf({ productType: product.product_type, gratis: product.sizes[sizeId]?.gratis ?? false, availability: offer.availability, prices: offer.prices, phonePrice: product.sizes[sizeId]?.phone_price });
   yield put(sendBox({ type: 'SIZE_READY', sizeId, mode, buyState }));
-  // The rules of the new size and mode apply to the quantity already chosen.
-  yield call(applyQuantity, product, yield select((state: RootState) => state.product.quantity), true);
+  // The rules of the new size and mode apply to the quantity already chosen: of the size asked for
+  // now (the box's mirrored state may still name the one before when the data was already loaded).
+  yield call(applyQuantity, product, yield select((state: RootState) => state.product.quantity), true, sizeId);
   yield fork(loadLowestPrice, product, sizeId);
 }
 
 /** Corrects a quantity by the chosen size's rules; says so when it had to raise or cap it. */
-export function* applyQuantity(product: ProductPageData, value: number, quietWhenUnchanged = false) {
+export function* applyQuantity(product: ProductPageData, value: number, quietWhenUnchanged = false, sizeId?: string) {
   const box: ReturnType<typeof selectBuyBox> = yield select(selectBuyBox);
-  const rules = rulesFor(product, box?.context.sizeId ?? null);
+  const rules = rulesFor(product, sizeId ?? box?.context.sizeId ?? null);
   // A size that cannot be ordered at all (stock 0) keeps the minimum: its input is disabled.
   if (rules.max < rules.min) {
     yield put(quantitySet(rules.min));

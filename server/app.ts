@@ -40,6 +40,7 @@ import { RETRY_AFTER_S, storageFailure, unavailableMessage } from './db/faults';
 import { PageCache, pageCacheBytesFromEnv } from './render/pageCache';
 import { AnswerCache, answerCacheBytesFromEnv } from './answerCache';
 import { purgeUrlsFromEnv, watchCatalogueChanges } from './catalogueChanges';
+import { requestLanguageOrShop } from './catalogueLanguage';
 
 export interface AppOptions {
   /** The shop's storage (see server/db/openRepository.ts). */
@@ -196,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     errorFormatter: graphqlErrorFormatter,
     // A query that never reads the visitor (prices, shipping, search) gives no visitor cookie (issue 22).
     context: (request) => ({
+      language: requestLanguageOrShop(request),
       get visitorId() {
         request.visitorTouched = true;
         return request.visitorId;

@@ -1,3 +1,4 @@
+import type { CatalogueTexts } from './catalogueTexts';
 import type {
   BasketSummary,
   BrakeProduct,
@@ -63,6 +64,8 @@ export interface ShopRepository {
   /** Every vehicle page's path (brands, models, engines), for the sitemap. */
   vehiclePagePaths(): Promise<string[]>;
   brakeProducts(filter: BrakeProductFilter): Promise<BrakeProduct[]>;
+  /** The catalogue's names and texts in the languages other than the shop's (issue 34). */
+  catalogueTexts(): Promise<CatalogueTexts>;
   /** `lang` (ours): the cms group holds that language's pages (every language's without it). */
   textSearch(text: string, limit: number, lang?: string): Promise<TextSearchResult>;
   /** An information page by its slug (any language), with its other languages; null when there is none. */

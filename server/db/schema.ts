@@ -306,6 +306,23 @@ export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
     `,
   },
   {
+    id: 11,
+    name: 'catalogue texts in other languages',
+    sql: `
+      -- A catalogue name or text in a language other than the shop's (issue 34): kind 'category'
+      -- (id: the category), 'param' (a trait's name; id: param_id), 'value' (a trait value; id: its
+      -- id), 'size' (id: product_id:size_id), 'product' and 'description' (id: the product).
+      -- Without a row the shop's own text (Italian) is shown.
+      CREATE TABLE catalogue_texts (
+        kind TEXT NOT NULL,
+        id TEXT NOT NULL,
+        language TEXT NOT NULL,
+        text TEXT NOT NULL,
+        PRIMARY KEY (kind, id, language)
+      ) WITHOUT ROWID;
+    `,
+  },
+  {
     id: 20,
     name: 'orders: checkout (issue 32)',
     sql: SQLITE_ORDER_TABLES,

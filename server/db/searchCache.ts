@@ -78,12 +78,14 @@ export function withSearchCache(repo: ShopRepository, options: SearchCacheOption
     (id: number) => String(id),
     (id: number): Promise<ProductPageData | null> => repo.productPage(id),
   );
+  // The catalogue's other languages: read once, dropped with the rest on a catalogue change.
+  const catalogueTexts = keep(() => '', () => repo.catalogueTexts());
   // No visitor's basket and wishlist (a public page's): empty, the same for everyone.
   const noVisitorBasket = keep(() => NO_VISITOR, () => repo.basket(NO_VISITOR));
   const noVisitorWishlist = keep(() => NO_VISITOR, () => repo.wishlistCount(NO_VISITOR));
   const basket = (visitorId: string) => (visitorId === NO_VISITOR ? noVisitorBasket() : repo.basket(visitorId));
   const wishlistCount = (visitorId: string) => (visitorId === NO_VISITOR ? noVisitorWishlist() : repo.wishlistCount(visitorId));
-  const replaced: Partial<Record<PropertyKey, unknown>> = { basket, wishlistCount, textSearch, brakeProducts, vehiclePage, ...(options.pageData === false ? {} : { listing, productPage }) };
+  const replaced: Partial<Record<PropertyKey, unknown>> = { basket, wishlistCount, textSearch, brakeProducts, vehiclePage, catalogueTexts, ...(options.pageData === false ? {} : { listing, productPage }) };
   const bound = new Map<PropertyKey, unknown>();
   const clearCaches = () => {
     for (const cache of caches) cache.clear();

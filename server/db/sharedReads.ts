@@ -7,6 +7,7 @@ import { brandInitials, engineTree } from './shopViews';
 import { storedContactMessage, type ContactAttachmentRow, type ContactMessageRow } from './contactMessages';
 import type { SitemapProduct, StoredContactMessage } from './repository';
 import { checkoutState, latestOrders, orderByToken, placeOrderSteps, type CheckoutReads, type PlaceOrderInput, type PlaceOrderResult, type StoredOrder } from '../orders/orderStore';
+import { CatalogueTexts, type CatalogueTextRow } from './catalogueTexts';
 
 /**
  * The tables (and columns) the shared reads touch, as both schemas define them
@@ -26,6 +27,7 @@ export interface ShopTables {
   availability_notices: { product_id: number; size_id: string; email: string; visitor_id: string; created_at: string };
   contact_messages: ContactMessageRow;
   contact_attachments: ContactAttachmentRow & { message_id: number };
+  catalogue_texts: CatalogueTextRow;
 }
 
 const writers: Record<SqlDialect, Kysely<ShopTables>> = { sqlite: queryWriter('sqlite'), postgres: queryWriter('postgres') };
@@ -178,6 +180,11 @@ export abstract class SharedReads {
   async availabilityNotices(productId: number): Promise<number> {
     const row = await this.first(this.sql.selectFrom('availability_notices').select((eb) => eb.fn.countAll<number>().as('n')).where('product_id', '=', productId).compile());
     return Number(row?.n ?? 0);
+  }
+
+  /** The catalogue's texts in the other languages (server/db/catalogueTexts.ts), all at once: kept by the answer caches. */
+  async catalogueTexts(): Promise<CatalogueTexts> {
+    return new CatalogueTexts(await this.rows(this.sql.selectFrom('catalogue_texts').select(['kind', 'id', 'language', 'text']).compile()));
   }
 
   /* ---------------------------------------------------------------- visitors and messages */

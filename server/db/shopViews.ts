@@ -255,19 +255,60 @@ export function awardedParameters(rows: Array<{ param_id: number; param_name: st
   return params;
 }
 
-/** HTML: product info table, replacement list, engine list (grouped brand > generation > engine). */
-/** The product information heading of the descriptions. */
-const TECH_NAME = 'Informazioni sul prodotto';
+/** The description's own headings and labels (the shop's texts: src/i18n/*.ts, section shopTexts.description). */
+export interface DescriptionLabels {
+  info: string;
+  producer: string;
+  catalogueNumber: string;
+  replacements: string;
+  engines: string;
+}
 
-export function longDescription(product: ProductRow, params: AwardedParameter[], engines: EngineRow[], producerName: string): string {
+/** The Italian labels: the repositories build descriptions in the shop's language (server/catalogueLanguage.ts translates them). */
+export const ITALIAN_DESCRIPTION_LABELS: DescriptionLabels = {
+  info: 'Informazioni sul prodotto',
+  producer: 'Produttore',
+  catalogueNumber: 'Codice catalogo',
+  replacements: 'Codici di ricambio',
+  engines: 'Motori compatibili',
+};
+
+/** Where a description's engine list starts (its list of names needs no translation). */
+export const ENGINE_LIST_START = '<ul class="engine-list">';
+
+/** What a description is drawn from: its lead, its facts, its traits and its engine list (HTML, or ''). */
+export interface DescriptionParts {
+  lead: string;
+  /** Disc descriptions come as the supplier writes them (a data-tech-name names the heading the finder goes before). */
+  supplierText: boolean;
+  producerName: string;
+  catalogNo: string;
+  params: AwardedParameter[];
+  engineList: string;
+}
+
+/** HTML: product info table, replacement list, engine list. */
+export function descriptionHtml(parts: DescriptionParts, labels: DescriptionLabels = ITALIAN_DESCRIPTION_LABELS): string {
   const esc = escapeHtml;
-  const info = params
+  const info = parts.params
     .filter((p) => p.id !== TRAIT.replacementCode)
     .map((p) => `<tr><th scope="row">${esc(p.name)}</th><td>${esc(p.values.map((v) => v.name).join(', '))}</td></tr>`)
     .join('');
-  const codes = params.find((p) => p.id === TRAIT.replacementCode)?.values ?? [];
+  const codes = parts.params.find((p) => p.id === TRAIT.replacementCode)?.values ?? [];
+  return (
+    `<p${parts.supplierText ? ` class="product-lead" data-tech-name="${esc(labels.info)}"` : ''}>${esc(parts.lead)}</p>` +
+    `<h3>${esc(labels.info)}</h3><table class="product-info"><tbody><tr><th scope="row">${esc(labels.producer)}</th><td>${esc(parts.producerName)}</td></tr>` +
+    `<tr><th scope="row">${esc(labels.catalogueNumber)}</th><td>${esc(parts.catalogNo)}</td></tr>${info}</tbody></table>` +
+    (codes.length ? `<h3>${esc(labels.replacements)}</h3><ul class="replacement-list">${codes.map((c) => `<li>${esc(c.name)}</li>`).join('')}</ul>` : '') +
+    (parts.engineList ? `<h3 class="engine-list-title">${esc(labels.engines)}</h3>${parts.engineList}` : '')
+  );
+}
+
+/** HTML: product info table, replacement list, engine list (grouped brand > generation > engine), in Italian. */
+export function longDescription(product: ProductRow, params: AwardedParameter[], engines: EngineRow[], producerName: string): string {
+  const esc = escapeHtml;
   // Disc descriptions come as the supplier writes them: no engine list (the engines are in the
-  // traits, groups 49 and 181409, only), and a data-tech-name naming the heading the finder goes before.
+  // traits, groups 49 and 181409, only).
   const supplierText = product.category_id === BRAKE_CATEGORY.discs;
   const groups = new Map<string, Map<string, string[]>>();
   for (const e of supplierText ? [] : engines) {
@@ -282,13 +323,14 @@ export function longDescription(product: ProductRow, params: AwardedParameter[],
         `<li>${esc(brand)}<ul>${[...gens].map(([gen, list]) => `<li>${esc(gen)}<ul>${list.map((engine) => `<li>${esc(engine)}</li>`).join('')}</ul></li>`).join('')}</ul></li>`,
     )
     .join('');
-  return (
-    `<p${supplierText ? ` class="product-lead" data-tech-name="${TECH_NAME}"` : ''}>${esc(product.short_description || product.name)}</p>` +
-    `<h3>${TECH_NAME}</h3><table class="product-info"><tbody><tr><th scope="row">Produttore</th><td>${esc(producerName)}</td></tr>` +
-    `<tr><th scope="row">Codice catalogo</th><td>${esc(product.catalog_no)}</td></tr>${info}</tbody></table>` +
-    (codes.length ? `<h3>Codici di ricambio</h3><ul class="replacement-list">${codes.map((c) => `<li>${esc(c.name)}</li>`).join('')}</ul>` : '') +
-    (engineList ? `<h3 class="engine-list-title">Motori compatibili</h3><ul class="engine-list">${engineList}</ul>` : '')
-  );
+  return descriptionHtml({
+    lead: product.short_description || product.name,
+    supplierText,
+    producerName,
+    catalogNo: product.catalog_no,
+    params,
+    engineList: engineList ? `${ENGINE_LIST_START}${engineList}</ul>` : '',
+  });
 }
 
 /** A size's prices; `omnibus` is the lowest price of the last 30 days (null: none recorded). */

@@ -3,11 +3,15 @@ import { ONE_SIZE, TRACKING_EVENTS_HEADER, TRAIT } from '../../src/api/wire';
 import type { BrakeProductFilter, ShopRepository } from '../db/repository';
 import { engineFieldFilter, vehicleEngines } from '../routes/search';
 import { CMS_LANGUAGES } from '../db/cmsPages';
+import { inLanguage } from '../catalogueLanguage';
+import type { Language } from '../../src/i18n/runtime';
 
 declare module 'mercurius' {
   interface MercuriusContext {
     /** The visitor cookie's id: whose basket and tracking events. */
     visitorId: string;
+    /** The language the page asking is in (`lang` in the address, issue 34): the answers' names are in it. */
+    language: Language;
   }
 }
 
@@ -53,6 +57,7 @@ export function resolvers(repo: ShopRepository) {
       products: async (
         _: unknown,
         args: { searchInput: { productsId?: number[] | null; parameters?: Array<{ id: number; values: number[] }> | null; vehicle?: string | null; limit?: number | null } },
+        context: GraphQLContext,
       ) => {
         const input = args.searchInput;
         const limit = Math.min(input.limit ?? BRAKE_QUERY_LIMIT, BRAKE_QUERY_LIMIT);
@@ -80,7 +85,7 @@ export function resolvers(repo: ShopRepository) {
         if (!filter.productIds && !filter.replacementCodes && filter.axis === undefined && filter.category === undefined && filter.engine === undefined && !filter.engines) {
           invalid('Give productsId or parameters');
         }
-        return { products: await repo.brakeProducts(filter) };
+        return { products: await inLanguage(repo, context.language).brakeProducts(filter) };
       },
       shipping: async (
         _: unknown,

@@ -29,7 +29,7 @@ export interface Mailer {
   /** The shop's owner (MAIL_TO). */
   owner: string;
   /** The shop's address for links in mails (PUBLIC_ORIGIN, else http://localhost:8080). */
-  origin: string;
+  origin?: string;
   send(mail: Mail): Promise<void>;
   close(): void;
 }
@@ -115,7 +115,7 @@ export function withMail(repo: ShopRepository, mailer: Mailer, log: (error: unkn
   // A placed order (not the same key answered again) is mailed to the shopper and to the owner (issue 32).
   const placeOrder: ShopRepository['placeOrder'] = async (input) => {
     const result = await repo.placeOrder(input);
-    if (result.kind === 'placed' && !result.repeated) for (const mail of orderMails(result.order, mailer.owner, mailer.origin)) deliver(mail, `order ${result.order.number}`);
+    if (result.kind === 'placed' && !result.repeated) for (const mail of orderMails(result.order, mailer.owner, mailer.origin ?? 'http://localhost:8080')) deliver(mail, `order ${result.order.number}`);
     return result;
   };
   const bound = new Map<PropertyKey, unknown>();

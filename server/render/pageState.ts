@@ -19,19 +19,21 @@ import { showsShippingInfo } from '../../src/domain/shippingTime';
 import productReducer, { instalmentRequestKey, offerKey, productOpened, shippingHash, type ProductState } from '../../store/productSlice';
 import { openingQuantity, pageOffer, singleSizeOf } from '../../store/productSelectors';
 import { instalmentAnswer } from '../routes/content';
+import { inLanguage } from '../catalogueLanguage';
+import type { Language } from '../../src/i18n/runtime';
 
 /**
  * The shop's snippet and widget HTML for a device, cleaned once by the same allow-list as every
  * other server HTML (the items depend on the device only, so each device's is kept).
  */
-const placedByDevice = new Map<Device, { bodyTop: PlacedHtml[]; bodyEnd: PlacedHtml[]; widgets: PlacedHtml[] }>();
-export function placedShopHtml(device: Device): { bodyTop: PlacedHtml[]; bodyEnd: PlacedHtml[]; widgets: PlacedHtml[] } {
-  let placed = placedByDevice.get(device);
+const placedByDevice = new Map<string, { bodyTop: PlacedHtml[]; bodyEnd: PlacedHtml[]; widgets: PlacedHtml[] }>();
+export function placedShopHtml(device: Device, language: Language = 'it'): { bodyTop: PlacedHtml[]; bodyEnd: PlacedHtml[]; widgets: PlacedHtml[] } {
+  let placed = placedByDevice.get(`${device}|${language}`);
   if (!placed) {
     const clean = (items: PlacedHtml[]) => items.map((item) => ({ id: item.id, html: sanitizeHtml(item.html) }));
-    const snippets = shopSnippets(device);
-    placed = { bodyTop: clean(snippets.bodyTop), bodyEnd: clean(snippets.bodyEnd), widgets: clean(shopWidgets(device).placed) };
-    placedByDevice.set(device, placed);
+    const snippets = shopSnippets(device, language);
+    placed = { bodyTop: clean(snippets.bodyTop), bodyEnd: clean(snippets.bodyEnd), widgets: clean(shopWidgets(device, language).placed) };
+    placedByDevice.set(`${device}|${language}`, placed);
   }
   return placed;
 }
@@ -97,7 +99,10 @@ export async function serverPageState(
   cookieHeader = '',
   extraScripts: readonly string[] = [],
   priceType: 'gross' | 'net' = 'gross',
+  language: Language = 'it',
 ): Promise<Partial<RootState>> {
+  // The page's data in its language (server/catalogueLanguage.ts).
+  repo = inLanguage(repo, language);
   const needs = pageDataNeeds(location);
   // The vehicle configurator (home, listings) opens with its brands drawn: no call at load.
   const configurator = location.type === 'main' || location.type === 'search';
@@ -118,7 +123,7 @@ export async function serverPageState(
   if (needs.product !== null) answers.product = product ?? null;
   if (needs.cmsPage !== null) answers.cmsPage = cmsPage ?? null;
   if (needs.vehiclePage !== null) answers.vehiclePage = vehiclePage ?? null;
-  const placed = placedShopHtml(device);
+  const placed = placedShopHtml(device, language);
   const opening = product ? await productOpening(repo, product, basket) : undefined;
   return {
     // The HTML the page embeds is cleaned here, by the shop's allow-list: the store holds only clean HTML.

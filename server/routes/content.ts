@@ -4,6 +4,9 @@ import type { BasketSummary, FieldValidationResponse, HotspotsResponse, Instalme
 import { isValidIban } from '../../src/domain/iban';
 import { ZIP_RANGES } from '../../src/domain/zipRanges';
 import type { ShopRepository } from '../db/repository';
+import { inLanguage, requestLanguage } from '../catalogueLanguage';
+import { showsPhonePriceText } from '../../src/domain/productOffer';
+import { resources } from '../../src/i18n';
 import { smallSource } from '../../src/domain/responsiveImage';
 import { escapeHtml } from '../db/shopViews';
 import { BadRequest, optionalId, optionalSizeId, optionalText, requiredId, sendError } from '../http';
@@ -141,12 +144,15 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
         answer[zone] = '';
         continue;
       }
-      const listing = await repo.listing({ ...filter, discounted: zone === 'hotspot_promo', sort: 'popular' }, 1, 8);
+      const language = requestLanguage(request);
+      // A price of zero shows the phone-price text, as every list does (brake-shop spec, section 5).
+      const priceText = (price: { value: number; formatted: string }) => (showsPhonePriceText(price.value) ? (resources[language].translation.shop as { phonePrice: string }).phonePrice : price.formatted);
+      const listing = await inLanguage(repo, language).listing({ ...filter, discounted: zone === 'hotspot_promo', sort: 'popular' }, 1, 8);
       answer[zone] = listing.products
         .filter((p) => !excluded.has(p.id))
         .map(
           (p) =>
-            `<article class="hotspot-product"><a href="${escapeHtml(p.link)}"><img src="${escapeHtml(smallSource(p.icon))}" alt="" width="120" height="120" loading="lazy"><span class="hotspot-product__name">${escapeHtml(p.name)}</span></a><span class="hotspot-product__price">${escapeHtml(p.price.formatted)}</span></article>`,
+            `<article class="hotspot-product"><a href="${escapeHtml(p.link)}"><img src="${escapeHtml(smallSource(p.icon))}" alt="" width="120" height="120" loading="lazy"><span class="hotspot-product__name">${escapeHtml(p.name)}</span></a><span class="hotspot-product__price">${escapeHtml(priceText(p.price))}</span></article>`,
         )
         .join('');
     }
@@ -162,7 +168,7 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
     const ids = raw.split(/[;,]/).filter(Boolean);
     if (!ids.length || ids.length > 50 || ids.some((id) => !/^\d{1,9}$/.test(id))) throw new BadRequest('invalid_parameter', 'Field products needs 1 to 50 product ids joined by ;');
     return {
-      products: (await Promise.all(ids.map((id) => repo.productPage(Number(id)))))
+      products: (await Promise.all(ids.map((id) => inLanguage(repo, requestLanguage(request)).productPage(Number(id)))))
         .filter((p) => p !== null)
         .map((p) => ({ id: p.product_id, name: p.name, versionName: p.versionName, sizes: Object.values(p.sizes).map((s) => ({ id: s.type, name: s.name, amount: s.amount })) })),
     };
@@ -173,7 +179,7 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
     const query = request.query as Record<string, unknown>;
     if (query.getProductXML !== 'true') return reply.callNotFound();
     const id = requiredId(query, 'product');
-    const page = await repo.productPage(id);
+    const page = await inLanguage(repo, requestLanguage(request)).productPage(id);
     if (!page) return sendError(reply, 404, 'product_not_found', 'Prodotto non trovato');
     const x = escapeHtml;
     const sizes = Object.values(page.sizes)

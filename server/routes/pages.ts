@@ -33,6 +33,7 @@ import { EncodedBody, sendEncoded } from '../encodedBody';
 import { AnswerCache } from '../answerCache';
 import type { Language } from '../../src/i18n/runtime';
 import { checkoutPageRoutes } from './checkoutPages';
+import { inLanguage, requestLanguage } from '../catalogueLanguage';
 
 /** The address prefixes pages are served under: Italian at the root, then each other language. */
 const ADDRESS_PREFIXES = ['', '/pl', '/en'] as const;
@@ -107,7 +108,7 @@ export function pageRoutes(
     let state: Partial<RootState>;
     try {
       // A public page is drawn for no one: no visitor (an empty basket, kept by server/db/searchCache.ts).
-      state = await serverPageState(repo, location, isPublic ? NO_VISITOR : request.visitorId, device, isPublic ? '' : request.headers.cookie ?? '', extraScripts, priceTypeNow());
+      state = await serverPageState(repo, location, isPublic ? NO_VISITOR : request.visitorId, device, isPublic ? '' : request.headers.cookie ?? '', extraScripts, priceTypeNow(), language);
     } catch (error) {
       // A listing address with parameters the shop refuses: the page says it could not load them.
       if (!(error instanceof BadRequest)) throw error;
@@ -140,11 +141,11 @@ export function pageRoutes(
     const html = pageDocument(built, {
       language,
       nonce,
-      head: pageHead(state, language, origin, nonce, shopSnippets(device).head),
+      head: pageHead(state, language, origin, nonce, shopSnippets(device, language).head),
       root: await measureRender(drawn.type, () => renderAppHtml(state, language, nonce || undefined)),
       state,
       pageChunk: PAGE_CHUNK[drawn.type],
-      widgetScript: shopWidgets(device).script,
+      widgetScript: shopWidgets(device, language).script,
       ajaxScripts: listing ? listingScripts(listing) : [],
       preloadImage: largestImage(state),
     });
@@ -180,7 +181,7 @@ export function pageRoutes(
       reply.header('Cache-Control', 'no-store');
       // The same for every visitor: kept by its address (server/answerCache.ts).
       return answerCache.send(request, reply, async () => {
-        const data = await listingData(repo, query);
+        const data = await listingData(inLanguage(repo, requestLanguage(request)), query);
         // A listing (not the finder's rows) carries its regions' ajax-loaded scripts, as its page does.
         if (!('products' in data)) return { value: data, tags: ['listing'] };
         const answer: ListingAnswer = { ...data, scripts: listingScripts(data) };

@@ -3,6 +3,7 @@ import type { ProjectorResponse } from '../../src/api/wire';
 import type { ShopRepository } from '../db/repository';
 import { BadRequest, oneOf, optionalSizeId, optionalText, requiredId } from '../http';
 import { AnswerCache } from '../answerCache';
+import { inLanguage, requestLanguage } from '../catalogueLanguage';
 
 const PARTS = ['sizes', 'sizeavailability', 'sizedelivery', 'sizeprices', 'bundleprice', 'traits', 'product'] as const;
 type Part = (typeof PARTS)[number];
@@ -20,7 +21,7 @@ export function projectorRoutes(app: FastifyInstance, repo: ShopRepository, answ
     const askedSize = optionalSizeId(query, 'size');
     reply.header('Cache-Control', 'no-store');
     // The same for every visitor: kept by its address (server/answerCache.ts).
-    return answers.send(request, reply, async () => ({ value: await projectorAnswer(repo, productId, askedSize, wanted as Part[], subscription), tags: [`product:${productId}`] }));
+    return answers.send(request, reply, async () => ({ value: await projectorAnswer(inLanguage(repo, requestLanguage(request)), productId, askedSize, wanted as Part[], subscription), tags: [`product:${productId}`] }));
   });
 }
 

@@ -1,3 +1,4 @@
+import { inLanguage, requestLanguage } from '../catalogueLanguage';
 import type { FastifyInstance } from 'fastify';
 import type { FinderRowsResponse, ListingResponse, SearchValuesResponse } from '../../src/api/wire';
 import { TRAIT } from '../../src/api/wire';
@@ -86,7 +87,7 @@ export function searchRoutes(app: FastifyInstance, repo: ShopRepository): void {
         break;
       }
       default:
-        values = await repo.categoryCounts(await resolvedListingFilter(repo, params));
+        values = await inLanguage(repo, requestLanguage(request)).categoryCounts(await resolvedListingFilter(repo, params));
     }
     reply.header('Cache-Control', 'no-store');
     const answer: SearchValuesResponse = { values };

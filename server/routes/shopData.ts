@@ -3,6 +3,10 @@ import type { DeviceParams, ShopDataRequest, ShopDataResponse } from '../../src/
 import type { ShopRepository } from '../db/repository';
 import { pageTypeOf } from '../../src/app/routes';
 import { BadRequest, isStorableId } from '../http';
+import { escapeHtml } from '../db/shopViews';
+import { inLanguage, requestLanguage, shopTexts } from '../catalogueLanguage';
+import { splitLanguagePath } from '../../src/domain/languagePaths';
+import type { Language } from '../../src/i18n/runtime';
 
 const SECTIONS = ['Projector', 'Basket', 'Wishlist', 'Comparers', 'Snippets', 'ToplayersAndWidgets'] as const;
 
@@ -18,14 +22,15 @@ function deviceOf(params: Partial<DeviceParams> | undefined): Device {
 }
 
 /** The shop's snippets, placed by region: head, body top, otherwise body end. */
-function snippetItems(device: Device): NonNullable<ShopDataResponse['Snippets']>['response']['items'] {
+function snippetItems(device: Device, language: Language = 'it'): NonNullable<ShopDataResponse['Snippets']>['response']['items'] {
+  const texts = shopTexts(language).snippets;
   return {
     'shop-verification': { region: 'head', content: '<meta name="shop-verification" content="frenishop-demo">' },
     'delivery-promise': {
       region: 'body_top',
-      content: device === 'mobile' ? '<p class="snippet-bar">Spedizione in 2-4 giorni lavorativi</p>' : '<p class="snippet-bar">Ordina entro le 14:00: spedizione in giornata · Spedizione gratuita da 79 €</p>',
+      content: `<p class="snippet-bar">${escapeHtml(device === 'mobile' ? texts.deliveryMobile : texts.delivery)}</p>`,
     },
-    'trust-note': { region: 'body_bottom', content: '<p class="snippet-trust">Pagamenti sicuri · Reso entro 14 giorni · Assistenza tecnica</p>' },
+    'trust-note': { region: 'body_bottom', content: `<p class="snippet-trust">${escapeHtml(texts.trust)}</p>` },
   };
 }
 
@@ -33,9 +38,9 @@ function snippetItems(device: Device): NonNullable<ShopDataResponse['Snippets']>
  * The snippets placed as the server draws a page (the shop's own HTML, the same items the
  * bundle answers): head meta tags, the body-top bar and the body-end notes.
  */
-export function shopSnippets(device: Device): { head: string[]; bodyTop: Array<{ id: string; html: string }>; bodyEnd: Array<{ id: string; html: string }> } {
+export function shopSnippets(device: Device, language: Language = 'it'): { head: string[]; bodyTop: Array<{ id: string; html: string }>; bodyEnd: Array<{ id: string; html: string }> } {
   const placed = { head: [] as string[], bodyTop: [] as Array<{ id: string; html: string }>, bodyEnd: [] as Array<{ id: string; html: string }> };
-  for (const [id, item] of Object.entries(snippetItems(device))) {
+  for (const [id, item] of Object.entries(snippetItems(device, language))) {
     if (item.region === 'head') placed.head.push(item.content);
     else (item.region === 'body_top' ? placed.bodyTop : placed.bodyEnd).push({ id, html: item.content });
   }
@@ -53,10 +58,10 @@ export function deviceFromUserAgent(userAgent: string | undefined): Device {
  * The top layers and widgets placed as the server draws a page (the same items the bundle
  * answers for the device): their HTML, and the `script` item the page runs.
  */
-export function shopWidgets(device: Device): { placed: Array<{ id: string; html: string }>; script: string | null } {
+export function shopWidgets(device: Device, language: Language = 'it'): { placed: Array<{ id: string; html: string }>; script: string | null } {
   const placed: Array<{ id: string; html: string }> = [];
   let script: string | null = null;
-  for (const [id, item] of Object.entries(widgetItems(device))) {
+  for (const [id, item] of Object.entries(widgetItems(device, language))) {
     if (id === 'script') script = typeof item === 'string' ? item : null;
     else if (typeof item === 'object' && item) placed.push({ id, html: item.content });
   }
@@ -64,18 +69,18 @@ export function shopWidgets(device: Device): { placed: Array<{ id: string; html:
 }
 
 /** Top layers and widgets; the key `script` is a script the page runs (same origin, under its CSP). */
-function widgetItems(device: Device): NonNullable<ShopDataResponse['ToplayersAndWidgets']>['response']['items'] {
+function widgetItems(device: Device, language: Language = 'it'): NonNullable<ShopDataResponse['ToplayersAndWidgets']>['response']['items'] {
   return {
-    'free-shipping-layer': { content: `<div class="widget-layer" data-device="${device}">Spedizione gratuita per ordini da 79 €</div>` },
+    'free-shipping-layer': { content: `<div class="widget-layer" data-device="${device}">${escapeHtml(shopTexts(language).snippets.freeShipping)}</div>` },
     script: 'window.shopWidgets = Object.assign(window.shopWidgets || {}, { loaded: true });',
   };
 }
 
-/** The product of the product page at this address (`/product-<id>-<slug>.html`), or null. */
+/** The product of the product page at this address (`/product-<id>-<slug>.html`, in any language: `/pl/product-...`), or null. */
 export function askingProduct(referer: string | undefined): number | null {
   if (!referer) return null;
   try {
-    const { type, productId } = pageTypeOf(new URL(referer).pathname);
+    const { type, productId } = pageTypeOf(splitLanguagePath(new URL(referer).pathname).path);
     return type === 'product' ? productId : null;
   } catch {
     return null;
@@ -99,6 +104,7 @@ export function shopDataRoutes(app: FastifyInstance, repo: ShopRepository): void
     const unknown = Object.keys(wanted).filter((key) => !(SECTIONS as readonly string[]).includes(key));
     if (unknown.length) throw new BadRequest('unknown_section', `Unknown section: ${unknown.join(', ')}`);
 
+    const language = requestLanguage(request);
     const answer: ShopDataResponse = {};
     if (wanted.Basket || wanted.Wishlist) request.visitorTouched = true;
     if (wanted.Basket) answer.Basket = { response: { basket: await repo.basket(request.visitorId), user: { id: null, logged: false } } };
@@ -113,10 +119,10 @@ export function shopDataRoutes(app: FastifyInstance, repo: ShopRepository): void
       // An id no table can hold (1e+308, 10000000000000000000) is a 400, not a query that fails.
       if (raw !== undefined && raw !== null && raw !== '' && !isStorableId(named)) throw new BadRequest('invalid_parameter', 'Projector.params.product must be a product id');
       const id = isStorableId(named) && named > 0 ? named : askingProduct(request.headers.referer);
-      answer.Projector = { response: id ? await repo.productPage(id) : null };
+      answer.Projector = { response: id ? await inLanguage(repo, language).productPage(id) : null };
     }
-    if (wanted.Snippets) answer.Snippets = { response: { items: snippetItems(deviceOf(wanted.Snippets.params)) } };
-    if (wanted.ToplayersAndWidgets) answer.ToplayersAndWidgets = { response: { items: widgetItems(deviceOf(wanted.ToplayersAndWidgets.params)) } };
+    if (wanted.Snippets) answer.Snippets = { response: { items: snippetItems(deviceOf(wanted.Snippets.params), language) } };
+    if (wanted.ToplayersAndWidgets) answer.ToplayersAndWidgets = { response: { items: widgetItems(deviceOf(wanted.ToplayersAndWidgets.params), language) } };
     reply.header('Cache-Control', 'no-store');
     return answer;
   });

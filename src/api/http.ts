@@ -116,13 +116,16 @@ export function createHttpClient(config: HttpClientConfig = {}): HttpClient {
 
   async function request<T>(method: 'GET' | 'POST', url: string, body: unknown, options: HttpOptions = {}): Promise<HttpResponse<T>> {
     const axios = await loadAxios();
+    // A page in another language than the shop's asks for its answers in it (`lang`, ours: issue 34).
+    const language = pageLanguage();
+    const params = language ? { ...options.params, lang: language } : options.params;
     const client = await instance();
     try {
       const response = await client.request<T>({
         method,
         url,
         data: body,
-        params: options.params,
+        params,
         headers: options.headers,
         signal: options.signal,
         timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
@@ -142,6 +145,13 @@ export function createHttpClient(config: HttpClientConfig = {}): HttpClient {
     post: (url, body, options) => request('POST', url, body, options),
     instance,
   };
+}
+
+/** The page's language when it is not the shop's (Italian): `<html lang>`, which the page's address sets. */
+function pageLanguage(): 'pl' | 'en' | null {
+  if (typeof document === 'undefined') return null;
+  const lang = document.documentElement.lang;
+  return lang === 'pl' || lang === 'en' ? lang : null;
 }
 
 /** The storefront's client: the page's own origin. */

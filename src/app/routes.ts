@@ -5,7 +5,8 @@ import { isVehiclePagePath } from '../domain/vehiclePages';
 
 /** Which page type an address is (brake-shop spec section 2's page types). */
 export function pageTypeOf(pathname: string): { type: PageType; productId: number | null } {
-  const product = /^\/product-(\d{1,9})-[a-z0-9-]*\.html$/.exec(pathname);
+  // With its slug or without (`/product-9001.html`): the page moves to its own address (server/routes/pages.ts).
+  const product = /^\/product-(\d{1,9})(?:-[a-z0-9-]*)?\.html$/.exec(pathname);
   if (product) return { type: 'product', productId: Number(product[1]) };
   if (infoPageSlug(pathname)) return { type: 'cms', productId: null };
   if (/^\/order\/[A-Za-z0-9_-]{43}$/.test(pathname)) return { type: 'order', productId: null };

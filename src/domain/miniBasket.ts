@@ -39,3 +39,11 @@ export function reachesListThreshold(before: number, after: number): boolean {
 export function lineKey(line: { id: number; size: string; md5_additional?: string; additional?: string }): string {
   return `${line.id}|${line.size}|${line.md5_additional ?? line.additional ?? ''}`;
 }
+
+/**
+ * What the shopper pays for the basket (issue 34, point 18): the goods' gross worth and the
+ * shipping's gross cost, added in cents, the last line of the basket's totals.
+ */
+export function amountToPay(basket: { worth: number; shippingCost: number }): number {
+  return (Math.round(basket.worth * 100) + Math.round(basket.shippingCost * 100)) / 100;
+}

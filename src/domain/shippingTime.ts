@@ -76,8 +76,18 @@ export function shippingPromise({ availability, delivery, physical, now, leadHou
 
 export type ShippingCostLabel = { kind: 'hidden' } | { kind: 'free' } | { kind: 'from'; cost: string };
 
-/** Shipping cost 0 gives the free-shipping label; otherwise a from-cost label. */
-export function shippingCostLabel(delivery: Pick<SizeDelivery, 'shipping' | 'shipping_formatted' | 'undefined'> | null | undefined, physical: boolean): ShippingCostLabel {
+/**
+ * Shipping cost 0 gives the free-shipping label; otherwise a from-cost label. "From" is the
+ * cheapest courier's cost once the couriers for the size and quantity are known (issue 34,
+ * point 10: never above a courier the delivery box lists), the size's shipping cost before.
+ */
+export function shippingCostLabel(
+  delivery: Pick<SizeDelivery, 'shipping' | 'shipping_formatted' | 'undefined'> | null | undefined,
+  physical: boolean,
+  couriers: ReadonlyArray<{ cost: { value: number; formatted: string } }> = [],
+): ShippingCostLabel {
   if (!physical || !delivery || delivery.undefined === 'true') return { kind: 'hidden' };
-  return delivery.shipping === 0 ? { kind: 'free' } : { kind: 'from', cost: delivery.shipping_formatted };
+  const cheapest = couriers.reduce<{ value: number; formatted: string } | null>((best, option) => (best === null || option.cost.value < best.value ? option.cost : best), null);
+  const cost = cheapest ?? { value: delivery.shipping, formatted: delivery.shipping_formatted };
+  return cost.value === 0 ? { kind: 'free' } : { kind: 'from', cost: cost.formatted };
 }

@@ -138,11 +138,13 @@ export function restoreVehicle(ids: Partial<Record<VehicleLevel, number>>, store
   return consistentChoice(choice);
 }
 
-/** The choice's names in order ("Fiat Panda II (2003-2012) 1.2 69 CV"), skipping unknown names. */
+/**
+ * The choice's names in order ("Fiat Panda II (2003-2012) 1.2 69 CV"), skipping unknown names; a
+ * name the next one starts with is said once ("Alfa Romeo 147 I (2008-2012)", not "147 147 I").
+ */
 export function vehicleLabel(choice: VehicleChoice): string {
-  return VEHICLE_LEVELS.map((level) => choice[level]?.name ?? '')
-    .filter((name) => name !== '')
-    .join(' ');
+  const names = VEHICLE_LEVELS.map((level) => choice[level]?.name ?? '').filter((name) => name !== '');
+  return names.filter((name, index) => !names[index + 1]?.startsWith(`${name} `)).join(' ');
 }
 
 /** Reads the answer rows [id, label] of a configurator select into options. */

@@ -47,6 +47,17 @@ const en: Catalogue = {
     copyright: '© 2026 FreniShop. Prices include VAT.',
     copyrightNet: '© 2026 FreniShop. Prices exclude VAT.',
   },
+  shopTexts: {
+    status: { enable: 'Available', order: 'On order', disable: 'Not available', tel: 'Availability and price by phone' },
+    description: { info: 'Product information', producer: 'Manufacturer', catalogueNumber: 'Catalogue number', replacements: 'Replacement codes', engines: 'Compatible engines' },
+    unit: 'pcs',
+    snippets: {
+      deliveryMobile: 'Shipping in 2-4 working days',
+      delivery: 'Order by 14:00: shipped the same day · Free shipping from 79 €',
+      trust: 'Secure payments · Returns within 14 days · Technical support',
+      freeShipping: 'Free shipping on orders from 79 €',
+    },
+  },
   cms: { otherLanguages: 'This page in other languages' },
   language: { it: 'Italiano', pl: 'Polski', en: 'English' },
   /** Search engines and link previews (src/domain/seo.ts): titles, meta descriptions, breadcrumbs. */
@@ -82,6 +93,11 @@ const en: Catalogue = {
     vehicleModelDescription: 'Brake pads, discs and kits for the {{vehicle}}: choose the year and engine to see the parts that fit, with their fitting notes.',
     vehicleEngineTitle: 'Brake parts for the {{vehicle}}',
     vehicleEngineDescription: 'The brake parts that fit the {{vehicle}}, by category, with the axle, production period and fitting notes of each.',
+  },
+  newsItems: {
+    winter: { title: 'Check your brakes before winter', text: 'Pads under 3 mm or scored discs? Braking gets worse in the cold: now is the time to replace them.' },
+    kits: { title: 'New brake kits in the catalogue', text: 'Discs and pads together, matched by axle: find the kits in the Brake kits category.' },
+    finder: { title: 'The brake finder, renewed', text: 'Choose brand, model and engine: we show only the parts that fit your car.' },
   },
   home: {
     news: 'News',
@@ -243,6 +259,8 @@ const en: Catalogue = {
     quantity: 'Quantity',
     total: 'Total',
     totalNet: 'Total excl. VAT',
+    goods: 'Products',
+    toPay: 'Total to pay (incl. VAT)',
     shipping: 'Shipping',
     freeShipping: 'Free shipping!',
     toFreeShipping: '{{amount}} more for free shipping',

@@ -12,6 +12,7 @@ import itListingFilters from './it.listingFilters';
 import itCheckout from './it.checkout';
 import plCheckout from './pl.checkout';
 import enCheckout from './en.checkout';
+import itShopTexts from './it.shopTexts';
 import pl from './pl';
 import en from './en';
 
@@ -29,7 +30,7 @@ function mergeParts(...parts: object[]): Record<string, unknown> {
 }
 
 /** The whole Italian catalogue: the core and every page's texts. */
-export const it = mergeParts(itCore, itOffer, itContact, itCompare, itRefusal, itNotFound, itFitment, itVehiclePage, itListingFilters, itCheckout, { seo: itSeo });
+export const it = mergeParts(itCore, itOffer, itContact, itCompare, itRefusal, itNotFound, itFitment, itVehiclePage, itListingFilters, itShopTexts, itCheckout, { seo: itSeo });
 
 export const resources = { it: { translation: it }, pl: { translation: mergeParts(pl, plCheckout) }, en: { translation: mergeParts(en, enCheckout) } };
 

@@ -7,6 +7,7 @@ import type itListingFilters from './it.listingFilters';
 import type itOffer from './it.offer';
 import type itNotFound from './it.notFound';
 import type itFitment from './it.fitment';
+import type itShopTexts from './it.shopTexts';
 
 /**
  * Italian: the demo shop's default language. The core texts ship with every page; the texts of
@@ -72,6 +73,12 @@ const it = {
     offers: 'I nostri prezzi migliori',
     popular: 'I più richiesti',
   },
+  /** The home page's news (src/pages/home/HomePage.tsx): dated there. */
+  newsItems: {
+    winter: { title: 'Controllo freni prima dell\u2019inverno', text: 'Pastiglie sotto i 3 mm o dischi rigati? Con il freddo la frenata peggiora: è il momento giusto per sostituirli.' },
+    kits: { title: 'Nuovi kit freni in catalogo', text: 'Dischi e pastiglie insieme, già abbinati per asse: trovi i kit nella categoria Kit freni.' },
+    finder: { title: 'Configuratore freni rinnovato', text: 'Scegli marca, modello e motore: ti mostriamo solo i ricambi compatibili con la tua auto.' },
+  },
   listing: {
     title: 'Ricambi freni',
     results_one: '{{count}} prodotto',
@@ -133,6 +140,8 @@ const it = {
     quantity: 'Quantità',
     total: 'Totale',
     totalNet: 'Totale netto',
+    goods: 'Prodotti',
+    toPay: 'Totale da pagare (IVA inclusa)',
     shipping: 'Spedizione',
     freeShipping: 'Spedizione gratuita!',
     toFreeShipping: 'Mancano {{amount}} alla spedizione gratuita',
@@ -260,7 +269,7 @@ const it = {
 
 export default it;
 /** The whole Italian catalogue: the core and every page's texts. */
-export type FullItalian = typeof it & typeof itOffer & typeof itContact & typeof itCompare & typeof itRefusal & typeof itNotFound & typeof itFitment & typeof itVehiclePage & typeof itListingFilters & { seo: typeof itSeo };
+export type FullItalian = typeof it & typeof itOffer & typeof itContact & typeof itCompare & typeof itRefusal & typeof itNotFound & typeof itFitment & typeof itVehiclePage & typeof itListingFilters & typeof itShopTexts & { seo: typeof itSeo };
 
 /** Every language has every Italian key; sections may add plural forms Italian lacks (_few, _many). */
 export type Catalogue = { [Section in keyof FullItalian]: FullItalian[Section] & Record<string, unknown> };

@@ -72,7 +72,7 @@ test.describe('the shop’s own catalogue', () => {
     await expect(lines).toHaveCount(1);
     await expect(lines.first()).toContainText(kept.name);
     const lineTotal = (await lines.first().locator('td').nth(2).textContent())!.trim();
-    await expect(page.locator('.basket-totals__total')).toHaveText(lineTotal);
+    await expect(page.locator('.basket-totals__goods')).toHaveText(lineTotal);
     await expect(basketLink(page)).toContainText('Carrello (1 prodotto)');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'basket-withdrawn');

@@ -108,6 +108,25 @@ test.describe('checkout', () => {
     expect(basket.basket.productsCounter).toBe(0);
   });
 
+  test('instalments are offered between their minimum and maximum; the order sends the shopper to the instalment link with the amount', async ({ page, request }) => {
+    const [product] = await twoProducts(request);
+    // Enough units for the demo's instalment minimum (100 EUR).
+    await addByRequest(page, product, 6);
+    await page.goto('/checkout.php');
+    await scriptReady(page);
+    await fillDetails(page);
+    await page.getByRole('group', { name: 'Pagamento anticipato' }).getByRole('radio').first().check();
+    await page.getByRole('radio', { name: /Pagamento a rate/ }).check();
+    await page.getByLabel('Ho letto e accetto le condizioni di vendita').check();
+    await page.getByRole('button', { name: "Controlla l'ordine" }).click();
+    const total = (await page.locator('.checkout-totals__total dd').textContent())!;
+    await page.getByRole('button', { name: 'Ordina con obbligo di pagamento' }).click();
+    await expect(page).toHaveURL(/\/order\//);
+    const link = page.getByRole('link', { name: `Richiedi il finanziamento per ${total}` });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute('href', /amount=\d+\.\d{2}&order=\d{4}-\d{6}/);
+  });
+
   test('a price changed after the review is shown before the order is placed', async ({ page, request }, testInfo) => {
     // A product no other test buys (the price change stays in the test database).
     const listing = (await (await request.get('/search.php?json=true&traits_alt[24]=148728&limit=60')).json()) as { products: Array<{ id: number; listSize: string | null }> };

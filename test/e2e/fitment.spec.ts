@@ -53,7 +53,8 @@ async function vehicleWithNotes(request: APIRequestContext) {
           const card = (id: number) => listing.products.find((p) => p.id === id)!;
           // Another part of the noted one's category and axle: the finder lists two to compare.
           if (!fits.some((fit) => fit !== noted && fit.position === noted.position && card(fit.productId).category.id === card(noted.productId).category.id)) continue;
-          return { names: [brand, model, year, engine].map((row) => row[1]), boxes: [brand, model, year, engine].map(([id, name]) => `${id}#${name}`), label: [brand, model, year, engine].map((row) => row[1]).join(' '), engine: engine[0], noted, notedCard: card(noted.productId), plain, plainCard: card(plain.productId) };
+          return { names: [brand, model, year, engine].map((row) => row[1]), boxes: [brand, model, year, engine].map(([id, name]) => `${id}#${name}`), // The model said once (issue 34, point 7): a name the next one starts with is not repeated.
+          label: [brand, model, year, engine].map((row) => row[1]).filter((name, index, names) => !names[index + 1]?.startsWith(`${name} `)).join(' '), engine: engine[0], noted, notedCard: card(noted.productId), plain, plainCard: card(plain.productId) };
         }
       }
     }

@@ -302,6 +302,48 @@ describe(`catalogue import (${BACKEND})`, () => {
     expect(first.filter((line) => line.kind === 'product')).toHaveLength(await count('products'));
   });
 
+  it('carries names and descriptions per language (issue 34): the Polish page shows them, the export keeps them, the Italian is the fallback', async () => {
+    const lines = readLines(SAMPLE);
+    const product = lines.find((line) => line.kind === 'product' && line.category_id === 148728 && (line.sizes as unknown[]).length === 1)!;
+    const productId = product.id as number;
+    const size = sizesOf(product)[0];
+    const axis = lines.find((line) => line.kind === 'trait' && line.id === product.axis_id)!;
+    const category = lines.find((line) => line.kind === 'category' && line.id === 148728)!;
+    category.names = { pl: 'Klocki (import)', en: 'Pads (import)' };
+    axis.names = { pl: 'Oś (import)' };
+    axis.param_names = { pl: 'Oś pojazdu' };
+    product.names = { pl: 'Klocki z importu' };
+    product.short_descriptions = { en: 'Pads from the import.' };
+    size.names = { pl: 'Jeden rozmiar' };
+    // A language the shop does not speak is refused, naming the field; nothing changes.
+    const bad = structuredClone(lines);
+    productLine(bad, productId).names = { de: 'Bremsbeläge' };
+    const refused = await importCatalogueFile(catalogue.db, writeLines('names-bad.jsonl', bad));
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.errors).toContainEqual(expect.objectContaining({ field: 'names.de' }));
+
+    const result = await importCatalogueFile(catalogue.db, writeLines('names.jsonl', lines));
+    expect(result.ok).toBe(true);
+    const path = await productPath(shop.app, productId);
+    const polish = (await shop.app.inject({ url: `/pl${path}`, headers: { accept: 'text/html' } })).body;
+    for (const text of ['Klocki z importu', 'Klocki (import)', 'Oś (import)', 'Oś pojazdu']) expect(polish).toContain(text);
+    // No English name: the Italian one; the English description.
+    const english = (await shop.app.inject({ url: `/en${path}`, headers: { accept: 'text/html' } })).body;
+    expect(english).toContain(`>${product.name as string}</h1>`);
+    expect(english).toContain('Pads from the import.');
+    const sizes = (await shop.app.inject({ url: `/ajax/projector.php?action=get&product=${productId}&get=sizes&lang=pl` })).json();
+    expect(sizes.sizes.items[size.size_id as string].name).toBe('Jeden rozmiar');
+
+    const exported = await exportNow();
+    expect(productLine(exported, productId)).toMatchObject({ names: { pl: 'Klocki z importu' }, short_descriptions: { en: 'Pads from the import.' } });
+    expect(sizesOf(productLine(exported, productId))[0].names).toEqual({ pl: 'Jeden rozmiar' });
+    expect(exported.find((line) => line.kind === 'category' && line.id === 148728)!.names).toEqual({ pl: 'Klocki (import)', en: 'Pads (import)' });
+    expect(exported.find((line) => line.kind === 'trait' && line.id === axis.id)).toMatchObject({ names: { pl: 'Oś (import)' }, param_names: { pl: 'Oś pojazdu' } });
+    // Round trip with the names.
+    expect((await importCatalogueFile(catalogue.db, writeLines('names-round.jsonl', exported))).ok).toBe(true);
+    expect((await exportNow()).slice(1)).toEqual(exported.slice(1));
+  });
+
   it('stores fitment qualifiers (migration 9: position, from_month, to_month, note), and exports them', async () => {
     const result = await importCatalogueFile(catalogue.db, SAMPLE);
     expect(result.ok && result.summary.fitmentQualifiersIgnored).toBe(false);

@@ -50,7 +50,12 @@ export interface CatalogueRows {
   /** product_id, position, url */
   pictures: Row[];
   menu_nodes: Row[];
+  /** kind, id, language, text: names and texts in the languages other than the shop's (server/db/catalogueTexts.ts). */
+  catalogue_texts: Row[];
 }
+
+/** The languages a catalogue file may name things in besides the shop's own (Italian, the fallback). */
+export const TEXT_LANGUAGES = ['pl', 'en'] as const;
 
 export const PRODUCT_TYPES = ['product_item', 'product_bundle', 'product_virtual', 'product_service'] as const;
 export const SIZE_STATUSES = ['enable', 'order', 'disable'] as const;
@@ -123,6 +128,16 @@ const read = {
     if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) throw new Invalid(path, `must be one of ${allowed.join(', ')}`);
     return value as T;
   },
+  /** `{ "pl": "...", "en": "..." }`: the thing's name in other languages (none: the shop's shows). */
+  translations(record: Json, field: string, max: number, path = field): Array<[string, string]> {
+    const value = record[field];
+    if (value === undefined || value === null) return [];
+    if (!isObject(value)) throw new Invalid(path, `must be an object of texts by language (${TEXT_LANGUAGES.join(', ')})`);
+    return Object.keys(value).map((language) => {
+      if (!(TEXT_LANGUAGES as readonly string[]).includes(language)) throw new Invalid(`${path}.${language}`, `is not a language of the shop (${TEXT_LANGUAGES.join(', ')})`);
+      return [language, read.text(value, language, max, `${path}.${language}`)];
+    });
+  },
   list(record: Json, field: string, max: number, path = field): unknown[] {
     const value = record[field];
     if (value === undefined || value === null) return [];
@@ -140,14 +155,14 @@ function onlyFields(record: Json, allowed: readonly string[], path = ''): void {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-const CATEGORY_FIELDS = ['kind', 'id', 'name', 'parent_id', 'position', 'icon', 'promo'];
+const CATEGORY_FIELDS = ['kind', 'id', 'name', 'names', 'parent_id', 'position', 'icon', 'promo'];
 const PRODUCER_FIELDS = ['kind', 'id', 'name'];
 const SERIES_FIELDS = ['kind', 'id', 'producer_id', 'name'];
-const TRAIT_FIELDS = ['kind', 'id', 'param_id', 'param_name', 'name'];
+const TRAIT_FIELDS = ['kind', 'id', 'param_id', 'param_name', 'param_names', 'name', 'names'];
 const VEHICLE_FIELDS = ['kind', 'brand_id', 'brand', 'model_id', 'model', 'generation_id', 'generation', 'year_from', 'year_to', 'engine_id', 'engine', 'fuel', 'kw', 'cv'];
 const PRODUCT_OWN = CATALOGUE_COLUMNS.products.filter((column) => column !== 'slug');
-const PRODUCT_FIELDS = ['kind', ...PRODUCT_OWN, 'slug', 'sizes', 'rebates', 'traits', 'fitments', 'bundle', 'pictures'];
-const SIZE_FIELDS = CATALOGUE_COLUMNS.sizes.filter((column) => column !== 'product_id' && column !== 'position');
+const PRODUCT_FIELDS = ['kind', ...PRODUCT_OWN, 'slug', 'names', 'short_descriptions', 'sizes', 'rebates', 'traits', 'fitments', 'bundle', 'pictures'];
+const SIZE_FIELDS = [...CATALOGUE_COLUMNS.sizes.filter((column) => column !== 'product_id' && column !== 'position'), 'names'];
 const FITMENT_FIELDS = ['engine_id', ...FITMENT_QUALIFIERS];
 
 /**
@@ -162,8 +177,10 @@ export class CatalogueReader {
   records = 0;
   readonly rows: CatalogueRows = {
     brands: [], models: [], generations: [], engines: [], categories: [], producers: [], series: [], products: [], sizes: [],
-    rebates: [], bundle_items: [], param_values: [], product_params: [], fitments: [], search_docs: [], pictures: [], menu_nodes: [],
+    rebates: [], bundle_items: [], param_values: [], product_params: [], fitments: [], search_docs: [], pictures: [], menu_nodes: [], catalogue_texts: [],
   };
+  /** Trait names in other languages, each kept once (a trait's values each repeat its name). */
+  private readonly paramTexts = new Map<string, string>();
 
   private readonly categories = new Map<number, number | null>(); // id -> parent
   private readonly producers = new Map<number, string>();
@@ -222,8 +239,10 @@ export class CatalogueReader {
         const parent = read.optionalId(record, 'parent_id');
         if (parent !== null && !this.categories.has(parent)) throw new Invalid('parent_id', `names category ${parent}, not defined above`);
         const row = [id, read.text(record, 'name', 200), parent, read.number(record, 'position', { integer: true, min: 0, max: 1e6, fallback: 0 }), read.optionalText(record, 'icon', 200, null), read.flag(record, 'promo', 0)];
+        const names = read.translations(record, 'names', 200);
         this.categories.set(id, parent);
         this.rows.categories.push(row);
+        for (const [language, text] of names) this.rows.catalogue_texts.push(['category', String(id), language, text]);
         return;
       }
       case 'producer': {
@@ -253,9 +272,21 @@ export class CatalogueReader {
         const name = read.text(record, 'name', 300);
         const key = `${param}|${name}`;
         if (this.traitKeys.has(key)) throw new Invalid('name', `trait ${param} already has the value "${name}"`);
+        const names = read.translations(record, 'names', 300);
+        const paramNames = read.translations(record, 'param_names', 200);
+        for (const [language, text] of paramNames) {
+          const known = this.paramTexts.get(`${param}|${language}`);
+          if (known !== undefined && known !== text) throw new Invalid(`param_names.${language}`, `trait ${param} is named "${known}" in ${language} above`);
+        }
         this.traitKeys.add(key);
         this.traitValues.set(id, { param, name });
         this.rows.param_values.push([id, param, read.text(record, 'param_name', 200), name]);
+        for (const [language, text] of names) this.rows.catalogue_texts.push(['value', String(id), language, text]);
+        for (const [language, text] of paramNames) {
+          if (this.paramTexts.has(`${param}|${language}`)) continue;
+          this.paramTexts.set(`${param}|${language}`, text);
+          this.rows.catalogue_texts.push(['param', String(param), language, text]);
+        }
         return;
       }
       case 'vehicle': {
@@ -324,6 +355,10 @@ export class CatalogueReader {
     const series = read.optionalId(record, 'series_id');
     if (series !== null && !this.series.has(series)) throw new Invalid('series_id', `names series ${series}, not defined above`);
     const catalogNo = read.text(record, 'catalog_no', 100);
+    const texts: Row[] = [
+      ...read.translations(record, 'names', 300).map(([language, text]) => ['product', String(id), language, text]),
+      ...read.translations(record, 'short_descriptions', 2000).map(([language, text]) => ['description', String(id), language, text]),
+    ];
     const slug = read.optionalText(record, 'slug', 80, null);
     if (slug !== null && !/^[a-z0-9-]+$/.test(slug)) throw new Invalid('slug', 'must be lower-case letters, digits and dashes');
     const quantity = (field: string) => read.number(record, field, { min: 0, max: 1e6, fallback: null });
@@ -366,6 +401,7 @@ export class CatalogueReader {
       if (!isObject(size)) throw new Invalid(`sizes[${index}]`, 'must be an object');
       onlyFields(size, SIZE_FIELDS, path);
       const sizeId = read.text(size, 'size_id', 30, `${path}size_id`);
+      for (const [language, text] of read.translations(size, 'names', 100, `${path}names`)) texts.push(['size', `${id}:${sizeId}`, language, text]);
       if (!/^[A-Za-z0-9_-]+$/.test(sizeId)) throw new Invalid(`${path}size_id`, 'must be letters, digits, _ or -');
       if (sizeIds.has(sizeId)) throw new Invalid(`${path}size_id`, `size ${sizeId} is listed twice`);
       sizeIds.add(sizeId);
@@ -462,6 +498,7 @@ export class CatalogueReader {
     this.products.set(id, line);
     this.rows.products.push(CATALOGUE_COLUMNS.products.map((column) => values[column]));
     this.rows.sizes.push(...sizes);
+    this.rows.catalogue_texts.push(...texts);
     this.rows.rebates.push(...rebates);
     for (const value of traitIds) this.rows.product_params.push([id, value]);
     // A product is found by its category and axis as traits too (the finder's parameters 24 and 148722).

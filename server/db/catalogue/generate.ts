@@ -4,6 +4,7 @@ import { Random } from './random';
 import { ENGINE_FAMILIES, OE_PATTERNS, PRODUCERS as PARTS_PRODUCERS, SHOP_PRODUCER, VEHICLES } from './vehicles';
 import { FIRST_REGULAR_PRODUCT_ID, SPECIAL_PRODUCTS } from './specialProducts';
 import { slugify } from '../../text';
+import { CATEGORY_TEXTS, OTHER_LANGUAGES, PARAM_TEXTS, SIZE_TEXTS, UNIT_TEXTS, VALUE_TEXTS, productNameIn, shortDescriptionIn } from './demoTexts';
 
 /** What the supplier can deliver of a size sold on order (its stock: it caps the quantity like any stock). */
 export const ON_ORDER_STOCK = 12;
@@ -98,6 +99,8 @@ export const CATALOGUE_COLUMNS = {
   search_queries: ['id', 'name', 'hits'],
   couriers: ['id', 'name', 'icon', 'prepaid', 'cost_gross', 'days', 'working_days'],
   settings: ['key', 'value'],
+  /** Names and texts in the languages other than the shop's (migration 11, server/db/catalogueTexts.ts). */
+  catalogue_texts: ['kind', 'id', 'language', 'text'],
 } as const;
 
 export type CatalogueTable = keyof typeof CATALOGUE_COLUMNS;
@@ -168,7 +171,16 @@ export function generateCatalogueRows(sink: CatalogueSink, options: CatalogueOpt
     query: row('search_queries'),
     courier: row('couriers'),
     setting: row('settings'),
+    text: row('catalogue_texts'),
   };
+  /** The other languages' texts of one thing, from a table of translations (none: the Italian shows). */
+  const texts = (kind: string, id: string | number, italian: string, translate: (language: 'pl' | 'en') => string | null | undefined) => {
+    for (const language of OTHER_LANGUAGES) {
+      const text = translate(language);
+      if (text && text !== italian) insert.text.run(kind, String(id), language, text);
+    }
+  };
+  const translatedParams = new Set<number>();
 
   // Parameter values get stable ids: category and axis values use the spec's ids.
   const valueIds = new Map<string, number>();
@@ -180,6 +192,11 @@ export function generateCatalogueRows(sink: CatalogueSink, options: CatalogueOpt
       id = fixedId ?? nextValueId++;
       valueIds.set(key, id);
       insert.paramValue.run(id, paramId, paramName, name);
+      texts('value', id, name, (language) => VALUE_TEXTS[name]?.[language]);
+      if (!translatedParams.has(paramId)) {
+        translatedParams.add(paramId);
+        texts('param', paramId, paramName, (language) => PARAM_TEXTS[paramName]?.[language]);
+      }
     }
     return id;
   };
@@ -226,6 +243,7 @@ export function generateCatalogueRows(sink: CatalogueSink, options: CatalogueOpt
     // Categories, producers, series
     for (const c of CATEGORIES) insert.category.run(c.id, c.name, null, c.position, c.icon, c.promo ? 1 : 0);
     for (const s of SUBCATEGORIES) insert.category.run(s.id, s.name, s.parent, 0, null, 0);
+    for (const c of [...CATEGORIES, ...SUBCATEGORIES]) texts('category', c.id, c.name, (language) => CATEGORY_TEXTS[c.name]?.[language]);
     for (const c of CATEGORIES) paramValue(TRAIT.category, 'Categoria', c.name, c.id);
     for (const [id, name] of Object.entries(AXIS_NAMES)) paramValue(TRAIT.axis, 'Asse', name, Number(id));
     const seriesByProducer = new Map<number, number[]>();
@@ -243,6 +261,7 @@ export function generateCatalogueRows(sink: CatalogueSink, options: CatalogueOpt
     const brandCount = brandId - 1;
     const searchDocs: Array<{ id: number; popularity: number; text: [string, string, string, string] }> = [];
     const productPopularity = new Map<number, number>();
+    const unitsTranslated = new Set<string>();
     const addProduct = (spec: ProductSpec) => {
       const popularity = random.int(0, 1000);
       productPopularity.set(spec.product.id, popularity);
@@ -268,6 +287,16 @@ export function generateCatalogueRows(sink: CatalogueSink, options: CatalogueOpt
         ...spec.product,
         slug: slugify(spec.product.name),
       });
+      texts('product', spec.product.id, spec.product.name, (language) => productNameIn(spec.product.name, language));
+      const description = spec.product.short_description ?? '';
+      texts('description', spec.product.id, description, (language) => shortDescriptionIn(description, language));
+      for (const unit of [spec.product.unit, spec.product.unit_plural]) {
+        if (unit && UNIT_TEXTS[unit] && !unitsTranslated.has(unit)) {
+          unitsTranslated.add(unit);
+          texts('unit', unit, unit, (language) => UNIT_TEXTS[unit][language]);
+        }
+      }
+      for (const size of spec.sizes) texts('size', `${spec.product.id}:${size.size_id}`, size.name, (language) => SIZE_TEXTS[size.name]?.[language]);
       spec.sizes.forEach(({ history, ...size }, position) => {
         const gross = size.price_gross;
         insert.size.run({

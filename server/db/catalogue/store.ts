@@ -209,7 +209,7 @@ export async function storeCatalogue(db: CatalogueDb, rows: CatalogueRows, optio
 
     step('clearing the old catalogue');
     await db.clearSearch();
-    for (const table of ['fitments', 'product_params', 'bundle_items', 'rebates', 'product_pictures', 'sizes', 'param_values', 'engines', 'generations', 'models', 'brands', 'menu_nodes']) {
+    for (const table of ['fitments', 'product_params', 'bundle_items', 'rebates', 'product_pictures', 'sizes', 'param_values', 'engines', 'generations', 'models', 'brands', 'menu_nodes', 'catalogue_texts']) {
       await db.run(`DELETE FROM ${table}`);
     }
 
@@ -236,6 +236,8 @@ export async function storeCatalogue(db: CatalogueDb, rows: CatalogueRows, optio
     step('search index');
     await db.insertSearch(rows.search_docs);
     await db.insert('menu_nodes', CATALOGUE_COLUMNS.menu_nodes, rows.menu_nodes);
+    step('names in other languages');
+    await db.insert('catalogue_texts', CATALOGUE_COLUMNS.catalogue_texts, rows.catalogue_texts);
 
     step('baskets and notices');
     const sizeExists = (alias: string) => `EXISTS (SELECT 1 FROM sizes s WHERE s.product_id = ${alias}.product_id AND s.size_id = ${alias}.size_id)`;
@@ -346,6 +348,16 @@ const SIZE_DEFAULTS: Record<string, unknown> = { delivery_unknown: 0, shipping_d
 export async function exportCatalogue(db: CatalogueDb, write: (line: string) => void | Promise<void>, options: { progress?: (done: number, total: number) => void } = {}): Promise<number> {
   const emit = (record: Record<string, unknown>) => write(JSON.stringify(record));
   await emit({ kind: 'catalogue', format: CATALOGUE_FORMAT, exported_at: new Date().toISOString() });
+  // Names in other languages, by thing (`names: { pl, en }` on its line).
+  const texts = new Map<string, Record<string, string>>();
+  for (const row of await db.all<{ kind: string; id: string; language: string; text: string }>('SELECT kind, id, language, text FROM catalogue_texts ORDER BY kind, id, language')) {
+    const key = `${row.kind}|${row.id}`;
+    texts.set(key, { ...texts.get(key), [row.language]: row.text });
+  }
+  const named = (field: string, kind: string, id: unknown): Record<string, unknown> => {
+    const found = texts.get(`${kind}|${String(id)}`);
+    return found ? { [field]: found } : {};
+  };
   // Parents before their children.
   const categories = await db.all<Record<string, unknown>>('SELECT id, name, parent_id, position, icon, promo FROM categories ORDER BY id');
   const written = new Set<unknown>();
@@ -354,13 +366,15 @@ export async function exportCatalogue(db: CatalogueDb, write: (line: string) => 
     for (const category of categories) {
       if (written.has(category.id) || (category.parent_id !== null && !written.has(category.parent_id))) continue;
       written.add(category.id);
-      await emit({ kind: 'category', ...compact(category, {}) });
+      await emit({ kind: 'category', ...compact(category, {}), ...named('names', 'category', category.id) });
     }
     if (written.size === before) break; // a parent that is not there: left out rather than looping
   }
   for (const row of await db.all<Record<string, unknown>>('SELECT id, name FROM producers ORDER BY id')) await emit({ kind: 'producer', ...row });
   for (const row of await db.all<Record<string, unknown>>('SELECT id, producer_id, name FROM series ORDER BY id')) await emit({ kind: 'series', ...row });
-  for (const row of await db.all<Record<string, unknown>>('SELECT id, param_id, param_name, name FROM param_values ORDER BY id')) await emit({ kind: 'trait', ...row });
+  for (const row of await db.all<Record<string, unknown>>('SELECT id, param_id, param_name, name FROM param_values ORDER BY id')) {
+    await emit({ kind: 'trait', ...row, ...named('param_names', 'param', row.param_id), ...named('names', 'value', row.id) });
+  }
   const vehicles = await db.all<Record<string, unknown>>(
     `SELECT b.id AS brand_id, b.name AS brand, m.id AS model_id, m.name AS model, g.id AS generation_id, g.name AS generation, g.year_from AS year_from, g.year_to AS year_to,
             e.id AS engine_id, e.name AS engine, e.fuel AS fuel, e.kw AS kw, e.cv AS cv
@@ -405,8 +419,8 @@ export async function exportCatalogue(db: CatalogueDb, write: (line: string) => 
     }
     const pictures = byProduct(await db.all<{ product_id: number; url: string }>('SELECT product_id, url FROM product_pictures WHERE product_id BETWEEN ? AND ? ORDER BY product_id, position', range));
     for (const product of products) {
-      const record: Record<string, unknown> = { kind: 'product', ...compact(product, PRODUCT_DEFAULTS) };
-      record.sizes = (sizes.get(product.id) ?? []).map(({ product_id: _product, position: _position, ...size }) => compact(size, SIZE_DEFAULTS));
+      const record: Record<string, unknown> = { kind: 'product', ...compact(product, PRODUCT_DEFAULTS), ...named('names', 'product', product.id), ...named('short_descriptions', 'description', product.id) };
+      record.sizes = (sizes.get(product.id) ?? []).map(({ product_id: _product, position: _position, ...size }) => ({ ...compact(size, SIZE_DEFAULTS), ...named('names', 'size', `${product.id}:${String(size.size_id)}`) }));
       const tiers = rebates.get(product.id);
       if (tiers) record.rebates = tiers.map(({ product_id: _product, ...tier }) => compact(tier, {}));
       const values = traits.get(product.id);

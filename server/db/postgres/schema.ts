@@ -332,6 +332,20 @@ export const PG_MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
     `,
   },
   {
+    id: 13,
+    name: 'catalogue texts in other languages',
+    sql: `
+      -- The same table as SQLite's migration 11 (server/db/schema.ts).
+      CREATE TABLE catalogue_texts (
+        kind TEXT NOT NULL,
+        id TEXT NOT NULL,
+        language TEXT NOT NULL,
+        text TEXT NOT NULL,
+        PRIMARY KEY (kind, id, language)
+      );
+    `,
+  },
+  {
     id: 20,
     name: 'orders: checkout (issue 32)',
     sql: POSTGRES_ORDER_TABLES,

@@ -248,9 +248,12 @@ export function CompareTables({ tables, products, bundleList, onRemove, engines,
     <div className="compare-tables">
       <div className="compare-tables__tools">
         {anyDifferences && <p className="compare-tables__legend">{t('compare.legend')}</p>}
-        <label className="compare-tables__toggle">
-          <input type="checkbox" checked={onlyDifferences} onChange={(event) => setOnlyDifferences(event.target.checked)} /> {t('compare.onlyDifferences')}
-        </label>
+        {/* Differences need two products at least: one product's details offer no such choice (issue 34, point 15). */}
+        {tables.some((table) => countOf(table) >= 2) && (
+          <label className="compare-tables__toggle">
+            <input type="checkbox" checked={onlyDifferences} onChange={(event) => setOnlyDifferences(event.target.checked)} /> {t('compare.onlyDifferences')}
+          </label>
+        )}
       </div>
       <p className="compare-tables__hint">{t('compare.scrollHint')}</p>
       {bundleList ? (
@@ -282,12 +285,12 @@ export function CompareTables({ tables, products, bundleList, onRemove, engines,
           </div>
           {tables.map((table) => (
             <div key={table.id} role="tabpanel" id={panelId(table.id)} aria-labelledby={tabId(table.id)} hidden={table.id !== selected} className="compare-tabs__panel">
-              {table.id === selected && <CompareTable table={table} products={products} onRemove={onRemove} onlyDifferences={onlyDifferences} engines={engines} priceType={priceType} fitNote={fitNote} />}
+              {table.id === selected && <CompareTable table={table} products={products} onRemove={onRemove} onlyDifferences={onlyDifferences && countOf(table) >= 2} engines={engines} priceType={priceType} fitNote={fitNote} />}
             </div>
           ))}
         </>
       ) : (
-        tables.map((table) => <CompareTable key={table.id} table={table} products={products} onRemove={onRemove} onlyDifferences={onlyDifferences} engines={engines} priceType={priceType} fitNote={fitNote} />)
+        tables.map((table) => <CompareTable key={table.id} table={table} products={products} onRemove={onRemove} onlyDifferences={onlyDifferences && countOf(table) >= 2} engines={engines} priceType={priceType} fitNote={fitNote} />)
       )}
     </div>
   );

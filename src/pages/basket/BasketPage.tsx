@@ -7,8 +7,10 @@ import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import type { BasketProduct, BasketSummary, InstalmentParams } from '../../api/wire';
 import { InstalmentOffer } from '../../components/InstalmentOffer';
+import { PriceText } from '../../components/PriceText';
 import { DELIVERY_COUNTRIES } from '../../domain/deliveryRegion';
-import { lineKey } from '../../domain/miniBasket';
+import { amountToPay, lineKey } from '../../domain/miniBasket';
+import { formatPrice } from '../../domain/priceMask';
 import { selectFit } from '../../../store/fitmentSelectors';
 import '../../styles/basket.css';
 import itOffer from '../../i18n/it.offer';
@@ -76,7 +78,8 @@ export default function BasketPage() {
                 header: t('basket.quantity'),
                 cell: (line) => <LineQuantity line={line} busy={updating.includes(lineKey(line))} />,
               },
-              { id: 'total', header: t('basket.lineTotal'), cell: (line) => (net ? t('shop.netPrice', { amount: line.prices.worth_net_formatted }) : line.prices.worth_gros_formatted) },
+              // A price of zero reads as everywhere else: the phone-price text (PriceText).
+              { id: 'total', header: t('basket.lineTotal'), cell: (line) => <PriceText amount={line.worth_unit} formatted={net ? line.prices.worth_net_formatted : line.prices.worth_gros_formatted} net={net} /> },
               {
                 id: 'remove',
                 header: t('basket.remove'),
@@ -94,13 +97,14 @@ export default function BasketPage() {
               },
             ]}
           />
+          {/* Each line says what it is; the last is what the shopper pays (goods and shipping, gross). */}
           <dl className="basket-totals">
-            <dt>{t('basket.totalNet')}</dt>
-            <dd>{basket.worth_net_formatted}</dd>
+            <dt>{t('basket.goods')}</dt>
+            <dd className="basket-totals__goods">{net ? t('shop.netPrice', { amount: basket.worth_net_formatted }) : basket.worth_formatted}</dd>
             <dt>{t('basket.shipping')}</dt>
-            <dd>{net ? t('shop.netPrice', { amount: basket.shippingCost_net_formatted }) : basket.shippingCost_formatted}</dd>
-            <dt>{t('basket.total')}</dt>
-            <dd className="basket-totals__total">{basket.worth_formatted}</dd>
+            <dd className="basket-totals__shipping">{net ? t('shop.netPrice', { amount: basket.shippingCost_net_formatted }) : basket.shippingCost_formatted}</dd>
+            <dt>{t('basket.toPay')}</dt>
+            <dd className="basket-totals__total">{formatPrice(amountToPay(basket))}</dd>
           </dl>
           <p className={`free-shipping${basket.toShippingFree === 0 ? ' free-shipping--active' : ''}`}>
             {basket.toShippingFree === 0 ? t('basket.freeShipping') : t('basket.toFreeShipping', { amount: basket.toShippingFree_formatted })}

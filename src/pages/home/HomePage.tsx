@@ -8,23 +8,11 @@ import { NewsDateBadge } from '../../components/NewsDateBadge';
 import { VehicleConfigurator } from '../../components/VehicleConfigurator';
 import { engineCategoryRows } from '../../domain/vehicle';
 
-/** The shop's news (static content, in Italian like the shop's other texts). */
+/** The shop's news: dates here, titles and texts in the page's language (i18n `newsItems`, issue 34). */
 const NEWS = [
-  {
-    date: '2026-11-02',
-    title: 'Controllo freni prima dell\u2019inverno',
-    text: 'Pastiglie sotto i 3 mm o dischi rigati? Con il freddo la frenata peggiora: è il momento giusto per sostituirli.',
-  },
-  {
-    date: '2026-10-14',
-    title: 'Nuovi kit freni in catalogo',
-    text: 'Dischi e pastiglie insieme, già abbinati per asse: trovi i kit nella categoria Kit freni.',
-  },
-  {
-    date: '2026-09-21',
-    title: 'Configuratore freni rinnovato',
-    text: 'Scegli marca, modello e motore: ti mostriamo solo i ricambi compatibili con la tua auto.',
-  },
+  { date: '2026-11-02', key: 'winter' },
+  { date: '2026-10-14', key: 'kits' },
+  { date: '2026-09-21', key: 'finder' },
 ] as const;
 
 /** Home: the category tiles with their counts, the most wanted products, the shop's news. */
@@ -54,8 +42,8 @@ export default function HomePage() {
           {NEWS.map((item) => (
             <li className="news-item" key={item.date}>
               <NewsDateBadge date={item.date} locale={i18n.language} />
-              <h3 className="news-item__title">{item.title}</h3>
-              <p>{item.text}</p>
+              <h3 className="news-item__title">{t(`newsItems.${item.key}.title`)}</h3>
+              <p>{t(`newsItems.${item.key}.text`)}</p>
             </li>
           ))}
         </ul>

@@ -30,6 +30,7 @@ export function BuyBox({ product }: { product: ProductPageData }) {
   const box = useAppSelector(selectBuyBox);
   const offer = useAppSelector(selectChosenOffer);
   const quantity = useAppSelector((state) => state.product.quantity);
+  const shipping = useAppSelector((state) => state.product.shipping);
   const sizeIds = Object.keys(product.sizes);
   const sizeId = chosenSizeOf(product, box);
   const mode: PriceMode = box?.context.mode ?? 'normal';
@@ -103,7 +104,7 @@ export function BuyBox({ product }: { product: ProductPageData }) {
           {physical && size.amount > 0 && offer.availability.status !== 'disable' ? (
             <p className="availability__stock">{t('buy.stock', { amount: showQuantity(size.amount), unit: unitName(size.amount) })}</p>
           ) : null}
-          <ShippingInfo availability={offer.availability} delivery={offer.delivery} physical={physical} leadHours={product.order_by_lead_hours} />
+          <ShippingInfo availability={offer.availability} delivery={offer.delivery} physical={physical} leadHours={product.order_by_lead_hours} couriers={shipping.status === 'ready' ? shipping.options : undefined} />
         </div>
       ) : null}
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
-import type { SizeAvailability, SizeDelivery } from '../../api/wire';
+import type { ShippingOption, SizeAvailability, SizeDelivery } from '../../api/wire';
 import { ORDER_BY_LEAD_HOURS, shippingCostLabel, shippingPromise } from '../../domain/shippingTime';
 
 const MINUTE_MS = 60_000;
@@ -15,11 +15,14 @@ export function ShippingInfo({
   delivery,
   physical,
   leadHours = ORDER_BY_LEAD_HOURS,
+  couriers = [],
 }: {
   availability: SizeAvailability;
   delivery: SizeDelivery;
   physical: boolean;
   leadHours?: number;
+  /** The couriers the delivery box lists for this size and quantity, when known: "from" is the cheapest. */
+  couriers?: readonly ShippingOption[];
 }) {
   const { t } = useTranslation();
   // The server does not know the shopper's clock: the first render (server and hydration alike)
@@ -31,7 +34,7 @@ export function ShippingInfo({
     return () => window.clearInterval(timer);
   }, []);
   const promise = shippingPromise({ availability, delivery, physical, now, leadHours });
-  const cost = shippingCostLabel(delivery, physical && promise.kind !== 'unknown' && promise.kind !== 'hidden');
+  const cost = shippingCostLabel(delivery, physical && promise.kind !== 'unknown' && promise.kind !== 'hidden', couriers);
   if (promise.kind === 'hidden') return null;
   return (
     <div className="shipping-info">

@@ -245,6 +245,14 @@ describe('shippingCostLabel', () => {
     expect(shippingCostLabel(delivery({ shipping: 6.9, shipping_formatted: '6,90 €' }), true)).toEqual({ kind: 'from', cost: '6,90 €' });
   });
 
+  it('"from" is the cheapest courier once the couriers are known (issue 34, point 10: not 6,90 € beside a courier at 4,90 €)', () => {
+    const courier = (value: number, formatted: string) => ({ cost: { value, formatted } });
+    const couriers = [courier(6.9, '6,90 €'), courier(5.9, '5,90 €'), courier(4.9, '4,90 €'), courier(9.9, '9,90 €')];
+    expect(shippingCostLabel(delivery({ shipping: 6.9, shipping_formatted: '6,90 €' }), true, couriers)).toEqual({ kind: 'from', cost: '4,90 €' });
+    // Free with one of them (free shipping reached): the free-shipping label.
+    expect(shippingCostLabel(delivery({ shipping: 6.9, shipping_formatted: '6,90 €' }), true, [courier(0, '0,00 €'), courier(8.9, '8,90 €')])).toEqual({ kind: 'free' });
+  });
+
   it('hidden for virtual/service products, an undefined delivery, or no delivery data', () => {
     expect(shippingCostLabel(delivery({ shipping: 0 }), false)).toEqual({ kind: 'hidden' });
     expect(shippingCostLabel(delivery({ undefined: 'true' }), true)).toEqual({ kind: 'hidden' });

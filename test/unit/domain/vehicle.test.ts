@@ -81,8 +81,13 @@ describe('vehicle choice rules', () => {
     expect(restoreVehicle({ brand: 9 }, fiat)).toEqual({ ...EMPTY_CHOICE, brand: { id: 9, name: '' } });
   });
 
-  it('labels the vehicle with its known names', () => {
-    expect(vehicleLabel(fiat)).toBe('Fiat Panda Panda II (2003-2012) 1.2 69 CV (51 kW)');
+  it('labels the vehicle with its known names, the model said once (issue 34, point 7: no "Panda Panda II")', () => {
+    expect(vehicleLabel(fiat)).toBe('Fiat Panda II (2003-2012) 1.2 69 CV (51 kW)');
+    expect(vehicleLabel({ ...EMPTY_CHOICE, brand: { id: 1, name: 'Alfa Romeo' }, model: { id: 2, name: '147' }, year: { id: 3, name: '147 I (2008-2012)' }, engine: { id: 4, name: '1.5 dCi' } })).toBe(
+      'Alfa Romeo 147 I (2008-2012) 1.5 dCi',
+    );
+    // Only a whole name is dropped: "Serie 1" before "Serie 10 ..." stays.
+    expect(vehicleLabel({ ...EMPTY_CHOICE, brand: { id: 1, name: 'BMW' }, model: { id: 2, name: 'Serie 1' }, year: { id: 3, name: 'Serie 10 I' } })).toBe('BMW Serie 1 Serie 10 I');
     expect(vehicleLabel({ ...EMPTY_CHOICE, brand: { id: 9, name: '' } })).toBe('');
   });
 

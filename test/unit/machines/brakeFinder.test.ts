@@ -201,14 +201,14 @@ describe('brake finder machine: select tab', () => {
 });
 
 describe('brake finder machine: products', () => {
-  it('no axes is brake_error2; a failure brake_error1; stale answers are ignored', () => {
+  it('no axes (a vehicle with no parts) is brake_error3, not the code message; a failure brake_error1; stale answers are ignored', () => {
     const finder = withVehicle();
     const request = finder.context().productsRequest;
     finder.send({ type: 'AXES_LOADED', request: request - 1, count: 0, onlyAxis: null });
     expect(finder.matches('products.loading')).toBe(true);
     finder.send({ type: 'AXES_LOADED', request, count: 0, onlyAxis: null });
     expect(finder.matches('products.error')).toBe(true);
-    expect(finder.context().errors.products).toBe('brake_error2');
+    expect(finder.context().errors.products).toBe('brake_error3');
 
     const again = withVehicle();
     again.send({ type: 'LOAD_FAILED', request: again.context().productsRequest });

@@ -351,6 +351,22 @@ describe('fetchSize', () => {
       .run();
   });
 
+  it('back to a size whose data is loaded: the quantity is checked against that size, not the one before (issue 34, point 1)', async () => {
+    // Product 15's case: S1 (stock 8) chosen with 5, then S2 (stock 3), whose data came earlier; the
+    // box's mirrored state still names S1 when its fetchSize comes.
+    const twoSizes = productData({ sizes: { S1: size({ type: 'S1', amount: 8 }), S2: size({ type: 'S2', amount: 3 }) } });
+    const cached: SizeOffer = pageOfferOf(twoSizes, 'S2');
+    const { storeState } = await expectSaga(fetchSize, twoSizes, emitted({ type: 'fetchSize', sizeId: 'S2', mode: 'normal' }))
+      .withReducer(rootReducer, stateWith({ box: { sizeId: 'S1' }, product: { quantity: 5, offers: { [offerKey('S2', 'normal')]: cached } } }))
+      .provide([
+        [matchers.call.fn(fetchProjector), throwError(new Error('must not be asked'))],
+        [matchers.call.fn(fetchLowestPrices), lowestPriceAnswer],
+      ])
+      .put(quantitySet(3))
+      .run();
+    expect((storeState as RootState).product.quantity).toBe(3);
+  });
+
   it('a miss loads the offer, stores it, then sends SIZE_READY with the buy state of the loaded offer', async () => {
     // The size is flagged phone_price (issue 15: the flag decides the phone-price state); the fresh answer has no price to buy with.
     const phoneSized = productData({ sizes: { uniw: size({ phone_price: true }) } });
