@@ -11,6 +11,9 @@ const port = Number(process.env.E2E_PORT || 8181);
 const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(join(tmpdir(), 'shop-e2e-'));
 process.env.E2E_DATA_DIR = dataDir; // workers re-read this config: keep one database per run
 
+/** Specs of tools, not of the shop's pages: run once, at desktop width (the `tools` project). */
+const ONE_WIDTH = /recordReplay\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'test/e2e',
   outputDir: 'test-results/artifacts',
@@ -41,8 +44,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'phone', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } },
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', testIgnore: ONE_WIDTH, use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } },
+    { name: 'desktop', testIgnore: ONE_WIDTH, use: { viewport: { width: 1280, height: 800 } } },
+    // Developer and QA tools a shopper never sees: one width proves them.
+    { name: 'tools', testMatch: ONE_WIDTH, use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
     command: 'node --import tsx server/main.ts',

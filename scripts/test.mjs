@@ -63,7 +63,9 @@ try {
   record('e2e', 0, 1, `chromium: ${error}`);
 }
 if (browserReady) {
-  if (!buildIfStale()) {
+  // Both builds once, before the workers start: the production one the shop serves, and the
+  // development one with the session recorder (test/e2e/recordReplay.spec.ts).
+  if (!buildIfStale() || !buildIfStale({ development: true })) {
     record('e2e', 0, 1, 'storefront build failed');
   } else {
     const pwReport = join(reportDir, 'playwright.json');
