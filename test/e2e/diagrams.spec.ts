@@ -12,7 +12,6 @@ const exportDir = join(__dirname, '..', '..', 'machines', 'export');
 
 test.describe('the flow diagrams, drawn by Mermaid', () => {
   test('every diagram draws each state inside its parent and every label legible', async ({ browser }) => {
-    test.skip(test.info().project.name !== 'desktop', 'drawn once: the diagrams do not depend on the width');
     test.setTimeout(120_000);
     const files = readdirSync(exportDir).filter((file) => file.endsWith('.mmd'));
     expect(files.length).toBeGreaterThanOrEqual(12);
@@ -25,7 +24,6 @@ test.describe('the flow diagrams, drawn by Mermaid', () => {
   });
 
   test('the check finds what was wrong before: states outside their parents, labels over labels', async ({ browser }) => {
-    test.skip(test.info().project.name !== 'desktop', 'drawn once');
     // The live search's diagram as exported before issue 27 (transitions from a composite state into its own children).
     const before = readFileSync(join(__dirname, '..', 'fixtures', 'liveSearch-before-issue-27.mmd'), 'utf8');
     const { problems } = (await renderDiagrams({ 'before.mmd': before }, browser))['before.mmd'];

@@ -19,7 +19,6 @@ test.describe('?inspect when the pop-up is blocked (development build)', () => {
   test.setTimeout(240_000);
 
   test.beforeAll(async () => {
-    test.skip(test.info().project.name !== 'desktop', 'a developer tool: one width is enough');
     dir = mkdtempSync(join(tmpdir(), 'shop-inspect-'));
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, DEV_STATIC_DIR: join(dir, 'dev'), CATALOGUE_SIZE: '300', LOG_LEVEL: 'silent' };
     delete env.WORKERS;

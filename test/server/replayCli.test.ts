@@ -8,11 +8,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describeWhen } from '../support/skips';
 
 jest.setTimeout(120_000);
 const ROOT = join(__dirname, '..', '..');
 // A tool of the storefront's, the same on either backend: run once, with the SQLite suite.
-const describeOnce = process.env.SHOP_TEST_BACKEND === 'postgres' ? describe.skip : describe;
+const describeOnce = describeWhen(process.env.SHOP_TEST_BACKEND !== 'postgres', 'a tool of the storefront, the same on either backend: run once, in the SQLite project');
 
 describeOnce('npm run replay', () => {
   it('--step prints each event with the puts after it and the slices changed, and fails at the first put that differs', () => {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { trackGroup } from '../../support/processGroups';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
@@ -36,6 +37,7 @@ export async function startShopServer(port: number, env: NodeJS.ProcessEnv = {})
       ...env,
     },
   });
+  trackGroup(child);
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
   const url = `http://127.0.0.1:${port}`;
