@@ -62,6 +62,9 @@ module.exports = async () => {
   /** @type {import('jest').Config} */
   return {
     projects,
+    // A budget for a test that hangs, not a deadline to beat: jest's 5 s is lost on a busy 2-core
+    // machine (a Varnish round trip, a server's first page) though nothing is wrong.
+    testTimeout: 60_000,
     // The run's id; at its end, passed or failed, what it started is ended and its databases
     // dropped (scripts/test-cleanup.cjs). A run killed outright is cleaned by the next one.
     globalSetup: '<rootDir>/test/support/jestGlobalSetup.js',
