@@ -1,7 +1,8 @@
 /**
  * Three projects: browser-side units in jsdom, the server's contract tests in node on SQLite,
  * and the same contract tests on PostgreSQL when TEST_DATABASE_URL is set (each test file
- * creates its own database on that server and drops it after).
+ * creates its own database on that server and drops it after; the run's teardown drops what a
+ * failed file left).
  */
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json', diagnostics: false }];
 // ESM-only dependencies of the server's plugins: jest on Node 20 cannot require(esm), so
@@ -54,12 +55,19 @@ module.exports = async () => {
       displayName: 'server-postgres',
       setupFiles: ['<rootDir>/test/server/setup/postgresBackend.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/server/setup/postgresTimeout.ts'],
-      globalSetup: '<rootDir>/test/server/setup/postgresGlobalSetup.js',
-      globalTeardown: '<rootDir>/test/server/setup/postgresGlobalTeardown.js',
     });
   } else if (!process.env.JEST_WORKER_ID) {
     console.log('PostgreSQL contract suite skipped: TEST_DATABASE_URL is not set (e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test).');
   }
   /** @type {import('jest').Config} */
-  return { projects };
+  return {
+    projects,
+    // A budget for a test that hangs, not a deadline to beat: jest's 5 s is lost on a busy 2-core
+    // machine (a Varnish round trip, a server's first page) though nothing is wrong.
+    testTimeout: 60_000,
+    // The run's id; at its end, passed or failed, what it started is ended and its databases
+    // dropped (scripts/test-cleanup.cjs). A run killed outright is cleaned by the next one.
+    globalSetup: '<rootDir>/test/support/jestGlobalSetup.js',
+    globalTeardown: '<rootDir>/test/support/jestGlobalTeardown.js',
+  };
 };

@@ -1,15 +1,34 @@
 import { defineConfig } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
  * Browser tests: Debian's Chromium (never a downloaded browser) against the reference
- * backend started on a fresh temporary database, at phone (375 px) and desktop (1280 px).
+ * backend, at phone (375 px) and desktop (1280 px). Each worker has a server of its own on a
+ * fresh temporary database (port E2E_PORT + 10 x its index; the faults a test injects and the
+ * catalogue a test imports reach its own worker's server only), so the files run two at a time.
  */
-const port = Number(process.env.E2E_PORT || 8181);
-const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(join(tmpdir(), 'shop-e2e-'));
-process.env.E2E_DATA_DIR = dataDir; // workers re-read this config: keep one database per run
+const basePort = Number(process.env.E2E_BASE_PORT || process.env.E2E_PORT || 8181);
+process.env.E2E_BASE_PORT = String(basePort);
+const workers = Number(process.env.E2E_WORKERS || 2);
+const dataRoot = process.env.E2E_DATA_ROOT || mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+process.env.E2E_DATA_ROOT = dataRoot; // workers re-read this config: one set of databases per run
+const serverOf = (index: number) => ({ port: basePort + 10 * index, dataDir: join(dataRoot, `w${index}`) });
+// In a worker (Playwright numbers them from 0 in TEST_PARALLEL_INDEX): its own server, which the
+// specs that need the address or the database read from E2E_PORT and E2E_DATA_DIR.
+const own = serverOf(Number(process.env.TEST_PARALLEL_INDEX || 0));
+const port = own.port;
+process.env.E2E_PORT = String(own.port);
+process.env.E2E_DATA_DIR = own.dataDir;
+for (let index = 0; index < workers; index += 1) mkdirSync(serverOf(index).dataDir, { recursive: true });
+
+/**
+ * Specs that one width proves, run once at desktop width (the `tools` project): tools a shopper
+ * never sees (the recorder, the inspector, the flow diagrams) and the HTML checker (it fetches
+ * every page with a phone's and a computer's user agent itself).
+ */
+const ONE_WIDTH = /(recordReplay|inspectorNotice|diagrams|htmlChecker)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -17,7 +36,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers,
+  globalSetup: './test/e2e/support/globalSetup.ts',
+  globalTeardown: './test/e2e/support/globalTeardown.ts',
   retries: 0,
   reporter: process.env.PW_JSON_OUTPUT
     ? [['list'], ['json', { outputFile: process.env.PW_JSON_OUTPUT }]]
@@ -41,20 +62,23 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'phone', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } },
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', testIgnore: ONE_WIDTH, use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } },
+    { name: 'desktop', testIgnore: ONE_WIDTH, use: { viewport: { width: 1280, height: 800 } } },
+    // Developer and QA tools a shopper never sees: one width proves them.
+    { name: 'tools', testMatch: ONE_WIDTH, use: { viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
+  webServer: [...Array(workers).keys()].map((index) => ({
     command: 'node --import tsx server/main.ts',
-    url: `http://127.0.0.1:${port}/main.php`,
-    timeout: 120_000,
+    url: `http://127.0.0.1:${serverOf(index).port}/main.php`,
+    // Ready when it answers; the budget only stops a server that never will (a busy machine is slow, not broken).
+    timeout: 600_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
-      PORT: String(port),
+      PORT: String(serverOf(index).port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: serverOf(index).dataDir,
       CATALOGUE_SIZE: process.env.E2E_CATALOGUE_SIZE || '2000',
       SHOP_TEST_HOOKS: '1',
       NODE_ENV: 'production', // pages are rendered on the server as in production
@@ -66,5 +90,5 @@ export default defineConfig({
       WORKERS: '1',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
     },
-  },
+  })),
 });

@@ -1,2 +1,3 @@
-export declare function buildIsStale(): boolean;
-export declare function buildIfStale(options?: { force?: boolean }): boolean;
+export declare const RECORD_BUILD_DIR: string;
+export declare function buildIsStale(dir?: string): boolean;
+export declare function buildIfStale(options?: { force?: boolean; development?: boolean }): boolean;

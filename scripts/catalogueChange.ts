@@ -4,10 +4,10 @@
  * the old values (PostgreSQL: LISTEN/NOTIFY at once; SQLite: within CATALOGUE_POLL_MS), and, when
  * they are started with CACHE_PURGE_URLS, bans them in the caches in front.
  *
- *   node --import tsx scripts/catalogueChange.ts price <product id> <gross price>
- *   node --import tsx scripts/catalogueChange.ts stock <product id> <stock; -1 unlimited>
- *   node --import tsx scripts/catalogueChange.ts name <product id> <name...>
- *   node --import tsx scripts/catalogueChange.ts replaced      # after an import / re-seed: drop everything
+ *   npm run catalogue:price -- <product id> <gross price>     (node --import tsx scripts/catalogueChange.ts price ...)
+ *   npm run catalogue:stock -- <product id> <stock; -1 unlimited>
+ *   npm run catalogue:name -- <product id> <name...>
+ *   npm run catalogue:replaced      # after an import / re-seed: drop everything
  *
  * Reads the same settings as the server: DATABASE_URL (PostgreSQL) or DB_PATH / DATA_DIR (SQLite).
  */

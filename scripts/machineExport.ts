@@ -502,6 +502,8 @@ interface Pseudo {
   lines: string[];
   /** A choice (Mermaid's diamond): one event, then one edge per guard. */
   choice?: boolean;
+  /** The state whose own transitions it lists ("in X", "stays in X": X). */
+  owner?: Node;
 }
 
 /**
@@ -526,8 +528,8 @@ export function machineMermaid(machine: AnyStateMachine, only?: Node): string {
   const implementations = implementationsOf(machine);
   const edges: Edge[] = [];
   const pseudos = new Map<string, Pseudo>();
-  const box = (id: string, text: string, holder: Node | null) => {
-    if (!pseudos.has(id)) pseudos.set(id, { id, text, holder, lines: [] });
+  const box = (id: string, text: string, holder: Node | null, owner?: Node) => {
+    if (!pseudos.has(id)) pseudos.set(id, { id, text, holder, lines: [], ...(owner ? { owner } : {}) });
     return id;
   };
   const add = (holder: Node | null, from: string, to: string, text: string, source: Node, ends: Node[]) => {
@@ -547,7 +549,7 @@ export function machineMermaid(machine: AnyStateMachine, only?: Node): string {
     while (node && node !== inner) node = node.type === 'compound' ? node.initial?.target[0] : undefined;
     return node === inner;
   };
-  const inBox = (node: Node) => box(`${mermaidId(node)}__in`, `in ${node.key}`, node.type === 'parallel' ? (node.parent ?? null) : node);
+  const inBox = (node: Node) => box(`${mermaidId(node)}__in`, `in ${node.key}`, node.type === 'parallel' ? (node.parent ?? null) : node, node);
 
   const pending: Array<{ scope: Node | null; from: string; to: string; event: string; rest: string; source: Node; ends: Node[] }> = [];
   const walk = (node: Node) => {
@@ -563,7 +565,7 @@ export function machineMermaid(machine: AnyStateMachine, only?: Node): string {
         // making room for it, over its neighbours' labels).
         const from = isComposite(node) ? inBox(node) : mermaidId(node);
         const holder = isComposite(node) ? pseudos.get(from)!.holder : (node.parent ?? null);
-        const id = box(`${mermaidId(node)}__stays`, `stays in ${node.key}`, holder);
+        const id = box(`${mermaidId(node)}__stays`, `stays in ${node.key}`, holder, node);
         pseudos.get(id)!.lines.push(text);
         add(holder, from, id, '', node, [node]);
         continue;
@@ -612,6 +614,17 @@ export function machineMermaid(machine: AnyStateMachine, only?: Node): string {
     for (const item of group) add(item.scope, choice, item.to, item.rest.replace(/^<br>/, '') || 'else', item.source, item.ends);
   }
 
+  // A parallel state's own boxes ("in X", "stays in X") that link only to each other are drawn
+  // inside X, as a region of their own (beside X, Mermaid drew them outside the state they belong to).
+  for (const node of [...new Set([...pseudos.values()].map((candidate) => candidate.owner))]) {
+    if (!node || node.type !== 'parallel') continue;
+    const own = [...pseudos.values()].filter((candidate) => candidate.owner === node && candidate.holder !== node);
+    const ids = new Set(own.map((candidate) => candidate.id));
+    const touching = edges.filter((edge) => ids.has(edge.from) || ids.has(edge.to));
+    if (!own.length || !touching.every((edge) => ids.has(edge.from) && ids.has(edge.to))) continue;
+    for (const candidate of own) candidate.holder = node;
+    for (const edge of touching) edge.holder = node;
+  }
   const inDiagram = (node: Node) => !only || node === only || isDescendant(node, only) || isDescendant(only, node);
   const regionOf = (parallel: Node, edge: Edge) => childrenOf(parallel).find((child) => edge.ends.every((end) => end === child || isDescendant(end, child)));
   const lines = ['stateDiagram-v2'];
@@ -632,6 +645,10 @@ export function machineMermaid(machine: AnyStateMachine, only?: Node): string {
         write(child, inner);
         for (const edge of held) if (regionOf(node, edge) === child) lines.push(`${inner}${edgeLine(edge)}`);
       });
+      // Its own boxes, a region of their own (after the last `--`, so no child region holds them);
+      // beside the one region a region's diagram draws (Mermaid cannot lay out that one and an extra).
+      if (boxes.length && children.length > 1) lines.push(`${inner}--`);
+      for (const candidate of boxes) lines.push(`${inner}${boxLine(candidate)}`);
       for (const edge of held) if (!regionOf(node, edge)) lines.push(`${inner}${edgeLine(edge)}`);
     } else {
       if (node.initial?.target.length) lines.push(`${inner}[*] --> ${mermaidId(node.initial.target[0])}`);
@@ -649,8 +666,12 @@ export function machineMermaid(machine: AnyStateMachine, only?: Node): string {
   return `${MERMAID_CONFIG}${lines.join('\n')}\n`;
 }
 
-/** Room between states, so that labels do not run into each other (Mermaid reads it from the diagram). */
-const MERMAID_CONFIG = ['---', 'config:', '  state:', '    nodeSpacing: 140', '    rankSpacing: 160', '---', ''].join('\n');
+/**
+ * Room between states, so that labels do not run into each other, and curves that pass through
+ * their label's place (Mermaid's default B-spline bends away from it, leaving a label by another
+ * curve): Mermaid reads both from the diagram, wherever it is drawn.
+ */
+const MERMAID_CONFIG = ['---', 'config:', '  flowchart:', '    curve: catmullRom', '  state:', '    nodeSpacing: 140', '    rankSpacing: 160', '---', ''].join('\n');
 
 /** Machines drawn region by region (one diagram is too large to read): more transitions than this, in parallel regions. */
 const SPLIT_ABOVE = 50;

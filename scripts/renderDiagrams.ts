@@ -24,8 +24,22 @@ interface InPage {
 
 // Runs in the page (plain JavaScript: no build step between this file and the browser).
 const IN_PAGE = `
-mermaid.initialize(Object.assign({ startOnLoad: false, securityLevel: 'strict', theme: 'default' }, window.MERMAID_EXTRA || {}));
+// A fixed seed for the shapes Mermaid draws with rough.js (a choice's diamond): the same source, the same SVG.
+mermaid.initialize(Object.assign({ startOnLoad: false, securityLevel: 'strict', theme: 'default', handDrawnSeed: 1 }, window.MERMAID_EXTRA || {}));
+// Mermaid names a parallel state's regions with Math.random: each diagram draws with the same
+// numbers (a generator seeded from its name), so an export with no machine changed changes no file.
+function seededRandom(text) {
+  let seed = 0;
+  for (let i = 0; i < text.length; i += 1) seed = (Math.imul(seed, 31) + text.charCodeAt(i)) | 0;
+  return function () {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 window.renderAndCheck = async function (name, source, parents) {
+  Math.random = seededRandom(name);
   const out = document.getElementById('out');
   let svg;
   try {
@@ -75,6 +89,50 @@ window.renderAndCheck = async function (name, source, parents) {
       if (overlapX > 2 && overlapY > 2) problems.push('labels overlap (' + Math.round(overlapX) + ' x ' + Math.round(overlapY) + ' px): "' + labels[i].text.slice(0, 60) + '" and "' + labels[j].text.slice(0, 60) + '"');
     }
   }
+  // Every label beside its own curve: no other transition's curve nearer to its text than its own
+  // (a label at the crossing of two curves is beside both).
+  const svgId = element.id;
+  const paths = new Map();
+  for (const path of element.querySelectorAll('path[data-edge="true"]')) paths.set(path.id.slice(svgId.length + 1), path);
+  const points = new Map();
+  for (const [edge, path] of paths) {
+    const length = path.getTotalLength();
+    const m = path.getScreenCTM();
+    const along = [];
+    for (let at = 0; at <= length + 5; at += 6) {
+      const p = path.getPointAtLength(Math.min(at, length));
+      along.push({ x: m.a * p.x + m.c * p.y + m.e, y: m.b * p.x + m.d * p.y + m.f });
+    }
+    points.set(edge, along);
+  }
+  const distance = (rect, along) => {
+    let best = Infinity;
+    for (const point of along) {
+      const dx = Math.max(rect.left - point.x, 0, point.x - rect.right);
+      const dy = Math.max(rect.top - point.y, 0, point.y - rect.bottom);
+      best = Math.min(best, Math.hypot(dx, dy));
+    }
+    return best;
+  };
+  for (const label of element.querySelectorAll('g.edgeLabel g.label[data-id]')) {
+    const text = (label.textContent || '').trim();
+    if (!text) continue;
+    const edge = label.getAttribute('data-id');
+    const own = points.get(edge);
+    if (!own) continue;
+    const range = document.createRange();
+    range.selectNodeContents(label);
+    const rect = range.getBoundingClientRect();
+    const mine = distance(rect, own);
+    for (const [other, along] of points) {
+      if (other === edge) continue;
+      const theirs = distance(rect, along);
+      if (theirs + 2 < mine || mine > 6) {
+        problems.push(mine > 6 ? 'label "' + text.slice(0, 60) + '" is ' + Math.round(mine) + ' px off its own curve' : 'label "' + text.slice(0, 60) + '" is nearer another curve (' + Math.round(theirs) + ' px) than its own (' + Math.round(mine) + ' px)');
+        break;
+      }
+    }
+  }
   const box = element.viewBox.baseVal;
   return { svg, width: Math.round(box.width), height: Math.round(box.height), problems };
 };
@@ -98,25 +156,31 @@ export function declaredParents(source: string): Record<string, string> {
     const declared = line.match(/^state "[^"]*" as (\S+)$/);
     if (declared && stack.length) parents[declared[1]] = stack[stack.length - 1];
   }
+  // The boxes of a composite state's own transitions ("in X", "stays in X": scripts/machineExport.ts)
+  // belong inside X, wherever the source declares them.
+  const composites = new Set([...source.matchAll(/^\s*state (\S+) \{$/gm)].map((match) => match[1]));
+  for (const match of source.matchAll(/^\s*state "[^"]*" as ((\S+)__(?:in|stays))$/gm)) if (composites.has(match[2])) parents[match[1]] = match[2];
   return parents;
 }
 
 export async function renderDiagrams(sources: Record<string, string>, browser: Browser): Promise<Record<string, RenderedDiagram>> {
-  const page = await browser.newPage({ viewport: { width: 1600, height: 1200 } });
-  try {
-    await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body><div id="out"></div></body></html>');
-    await page.addScriptTag({ path: MERMAID });
-    if (process.env.MERMAID_EXTRA) await page.addScriptTag({ content: `window.MERMAID_EXTRA = ${process.env.MERMAID_EXTRA};` });
-    await page.addScriptTag({ content: IN_PAGE });
-    const results: Record<string, RenderedDiagram> = {};
-    for (const [name, source] of Object.entries(sources)) {
+  const results: Record<string, RenderedDiagram> = {};
+  // A fresh page for each diagram: Mermaid numbers what it draws with counters kept across renders,
+  // so a diagram drawn after others would differ from the same diagram drawn alone.
+  for (const [name, source] of Object.entries(sources)) {
+    const page = await browser.newPage({ viewport: { width: 1600, height: 1200 } });
+    try {
+      await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body><div id="out"></div></body></html>');
+      await page.addScriptTag({ path: MERMAID });
+      if (process.env.MERMAID_EXTRA) await page.addScriptTag({ content: `window.MERMAID_EXTRA = ${process.env.MERMAID_EXTRA};` });
+      await page.addScriptTag({ content: IN_PAGE });
       const parents = declaredParents(source);
       results[name] = (await page.evaluate(({ name, source, parents }) => (window as unknown as InPage).renderAndCheck(name, source, parents), { name, source, parents })) as RenderedDiagram;
+    } finally {
+      await page.close();
     }
-    return results;
-  } finally {
-    await page.close();
   }
+  return results;
 }
 
 export function chromiumPath(): string | undefined {

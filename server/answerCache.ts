@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EncodedBody, sendEncoded } from './encodedBody';
-import { keptBytes, PAGE_S_MAXAGE_S } from './render/pageCache';
+import { keptBytes, PAGE_S_MAXAGE_S } from './pageCache';
 import { TaggedCache } from './taggedCache';
 
 /** A public call's JSON answer as the answer cache keeps it. */

@@ -37,7 +37,7 @@ import { resolvers } from './graphql/resolvers';
 import { GRAPHQL_LIMITS, graphqlParseOptions, registerGraphqlCost } from './graphql/cost';
 import { registerGraphqlGuard } from './graphql/guard';
 import { RETRY_AFTER_S, storageFailure, unavailableMessage } from './db/faults';
-import { PageCache, pageCacheBytesFromEnv } from './render/pageCache';
+import { PageCache, pageCacheBytesFromEnv } from './pageCache';
 import { AnswerCache, answerCacheBytesFromEnv } from './answerCache';
 import { purgeUrlsFromEnv, watchCatalogueChanges } from './catalogueChanges';
 import { requestLanguageOrShop } from './catalogueLanguage';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ShopRepository } from './db/repository';
-import type { PageCache } from './render/pageCache';
+import type { PageCache } from './pageCache';
 
 /**
  * Prices never stale for long (issue 22, point 3). A catalogue write (`updateProduct`, a

@@ -41,7 +41,7 @@ export function contentSecurityPolicy(nonce: string | null, hashes: readonly str
 
 /**
  * The policy of a public (cacheable) page: no nonce, its inline scripts allowed by their hashes
- * (server/render/pageCache.ts finds them in the page), files from this origin, and `blob:`
+ * (server/pageCache.ts finds them in the page), files from this origin, and `blob:`
  * for script text the shop's own answers bring later (tracking events, a listing's scripts after
  * a partial load: src/api/scripts.ts); only script already running in the page can make a blob URL.
  */

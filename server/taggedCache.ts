@@ -23,7 +23,7 @@ export interface TaggedCacheOptions<T> {
 /**
  * A cache of rendered answers in front of the code that draws them: bounded in bytes, least
  * recently used first out, each entry living at most `ttlMs`, dropped by tag when the catalogue
- * changes (server/catalogueChanges.ts). The page cache (server/render/pageCache.ts) and the
+ * changes (server/catalogueChanges.ts). The page cache (server/pageCache.ts) and the
  * answer cache of public calls (server/answerCache.ts) are two of these.
  */
 export class TaggedCache<T extends Tagged> {

@@ -20,7 +20,7 @@ export type RootState = ReturnType<typeof rootReducer>;
 /** The one store. The root saga runs after the store exists (NOTES: redux-saga with RTK 2). */
 export function createShopStore(preloadedState?: Partial<RootState>, options: { sagaChannel?: MulticastChannel<Action> } = {}) {
   // `?record` in a development build; the page's own saga channel where it starts its sagas in steps (sagas/startup.ts).
-  const sagaMiddleware = createSagaMiddleware({ sagaMonitor: sessionRecorder(preloadedState), ...(options.sagaChannel ? { channel: options.sagaChannel } : {}) });
+  const sagaMiddleware = createSagaMiddleware({ sagaMonitor: sessionRecorder(preloadedState, options.sagaChannel ? 'steps' : undefined), ...(options.sagaChannel ? { channel: options.sagaChannel } : {}) });
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,

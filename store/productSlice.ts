@@ -1,6 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ProductXml, ProductXmlAttribute } from '../src/api/catalogue';
-import type { BundlePrice, InstalmentParams, Money, ShippingOption, SizeAvailability, SizeDelivery, SizePrices } from '../src/api/wire';
+import type { BundlePrice, InstalmentParams, Money, ProductXml, ProductXmlAttribute, ShippingOption, SizeAvailability, SizeDelivery, SizePrices } from '../src/api/wire';
 import type { PriceMode } from '../machines/buyBox';
 import type { InstalmentRequest } from '../src/domain/instalments';
 

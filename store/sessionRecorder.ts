@@ -68,6 +68,13 @@ export interface RecordedPage {
   url: string;
   /** The state the store was created with (a server-rendered page's), if any. */
   preloadedState?: unknown;
+  /**
+   * How the page started its sagas: 'steps' when they started in steps on the held startup
+   * channel (sagas/startup.ts: what was dispatched meanwhile reached them after the last step),
+   * absent when they all started at once (sessions recorded before the steps). A replay starts
+   * them the same way, so a session replays on the code it was recorded on.
+   */
+  startup?: 'steps';
   actions: RecordedAction[];
   calls: RecordedCall[];
 }
@@ -131,7 +138,7 @@ interface CallEffectPayload {
 }
 
 /** The recording itself, free of the page: what the monitor hears, turned into a session. */
-export function createSessionLog(url: string, now: () => Date = () => new Date(), preloadedState?: unknown) {
+export function createSessionLog(url: string, now: () => Date = () => new Date(), preloadedState?: unknown, startup?: 'steps') {
   const initial = preloadedState === undefined ? NOT_PLAIN : plainCopy(preloadedState);
   const actions: RecordedAction[] = [];
   const calls = new Map<number, RecordedCall & { order: number }>();
@@ -213,7 +220,7 @@ export function createSessionLog(url: string, now: () => Date = () => new Date()
       (a, b) => a.seq! - b.seq!,
     );
     events.forEach((event, index) => (event.seq = index));
-    return { url, ...(initial === NOT_PLAIN ? {} : { preloadedState: initial }), actions: copies, calls: leaves };
+    return { url, ...(initial === NOT_PLAIN ? {} : { preloadedState: initial }), ...(startup ? { startup } : {}), actions: copies, calls: leaves };
   }
 
   /** The session: the pages recorded before this one (earlier page loads), then this page. */
@@ -222,6 +229,14 @@ export function createSessionLog(url: string, now: () => Date = () => new Date()
   }
 
   return { monitor, page, session };
+}
+
+function isModal(dialog: HTMLDialogElement): boolean {
+  try {
+    return dialog.matches(':modal');
+  } catch {
+    return true; // a DOM without `:modal` (jsdom): an open dialog of the shop's is a modal one
+  }
 }
 
 function saveControl(session: () => RecordedSession, saved: () => void): void {
@@ -234,9 +249,11 @@ function saveControl(session: () => RecordedSession, saved: () => void): void {
   button.style.cssText =
     'position:fixed;left:8px;bottom:8px;z-index:2147483647;padding:6px 10px;font:600 13px/1.2 system-ui,sans-serif;' +
     'color:#fff;background:#b00020;border:0;border-radius:4px;box-shadow:0 1px 4px rgba(0,0,0,.4);cursor:pointer';
+  let done = false;
   button.addEventListener('click', () => {
     const recorded = session();
     saved();
+    done = true;
     button.remove();
     const file = new Blob([JSON.stringify(recorded, null, 2) + '\n'], { type: 'application/json' });
     const link = document.createElement('a');
@@ -247,9 +264,23 @@ function saveControl(session: () => RecordedSession, saved: () => void): void {
     link.remove();
     setTimeout(() => URL.revokeObjectURL(link.href), 1000);
   });
-  const place = () => document.body.append(button);
-  if (document.body) place();
-  else document.addEventListener('DOMContentLoaded', place, { once: true });
+  // A modal dialog of the shop's (the mini basket, a modal) covers the page and makes it inert:
+  // while one is open the button goes into the topmost one (drawn at the same fixed place, above
+  // its backdrop, and pressable), and back to the page when it closes.
+  let host: HTMLElement = document.body;
+  const place = () => {
+    // Saved, or taken away with the page itself: it stays away. Gone with a closed dialog: it comes back.
+    if (done || (!button.isConnected && host === document.body)) return;
+    host = [...document.querySelectorAll('dialog')].filter((dialog) => dialog.open && isModal(dialog)).at(-1) ?? document.body;
+    if (button.parentElement !== host) host.append(button);
+  };
+  const start = () => {
+    host = document.body;
+    host.append(button);
+    new MutationObserver(place).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
+  };
+  if (document.body) start();
+  else document.addEventListener('DOMContentLoaded', start, { once: true });
 }
 
 /** The pages of the recording under way in this tab (kept when a recorded page went), or null. */
@@ -262,12 +293,12 @@ function recordingUnderWay(): RecordedPage[] | null {
   }
 }
 
-function startRecording(preloadedState: unknown): SagaMonitor | undefined {
+function startRecording(preloadedState: unknown, startup?: 'steps'): SagaMonitor | undefined {
   if (typeof window === 'undefined') return undefined;
   // `?record` starts a recording; a page loaded while one is under way records on.
   const earlier = new URLSearchParams(window.location.search).has('record') ? [] : recordingUnderWay();
   if (!earlier) return undefined;
-  const log = createSessionLog(window.location.pathname + window.location.search, undefined, preloadedState);
+  const log = createSessionLog(window.location.pathname + window.location.search, undefined, preloadedState, startup);
   let recording = true;
   const keep = (pages: RecordedPage[] | null) => {
     try {
@@ -292,10 +323,13 @@ function startRecording(preloadedState: unknown): SagaMonitor | undefined {
   return log.monitor;
 }
 
-/** The saga monitor of a `?record` page in a development build; undefined everywhere else. */
-export function sessionRecorder(preloadedState?: unknown): SagaMonitor | undefined {
+/**
+ * The saga monitor of a `?record` page in a development build; undefined everywhere else.
+ * `startup`: 'steps' when the page starts its sagas in steps on the startup channel.
+ */
+export function sessionRecorder(preloadedState?: unknown, startup?: 'steps'): SagaMonitor | undefined {
   if (process.env.SHOP_RECORDER === '1') {
-    return startRecording(preloadedState);
+    return startRecording(preloadedState, startup);
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 import { BRAKE_CATEGORY } from '../../src/api/wire';
 import type { ShopRepository } from '../db/repository';
 import { escapeHtml } from '../db/shopViews';
@@ -44,44 +44,17 @@ export function productSvg(category: number | null, label: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200"><rect width="200" height="200" fill="#f8fafc"/>${art}<text x="100" y="188" font-family="sans-serif" font-size="13" text-anchor="middle" fill="#4b5563">${escapeHtml(label)}</text></svg>`;
 }
 
-/** A tiny solid-disc PNG (the platform's fallback icon is a PNG). */
-function pngDisc(size: number, rgb: [number, number, number]): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8; // bit depth
-  header[9] = 6; // RGBA
-  const rows: number[] = [];
-  const r = size / 2;
-  for (let y = 0; y < size; y++) {
-    rows.push(0);
-    for (let x = 0; x < size; x++) {
-      const inside = (x + 0.5 - r) ** 2 + (y + 0.5 - r) ** 2 <= (r - 1) ** 2;
-      rows.push(rgb[0], rgb[1], rgb[2], inside ? 255 : 0);
-    }
-  }
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.from(rows))), chunk('IEND', Buffer.alloc(0))]);
+/**
+ * The platform's fallback icon, a PNG: a grey disc of 64 px, drawn by sharp from its SVG once,
+ * when first asked.
+ */
+let defaultIcon: Promise<Buffer> | undefined;
+function defaultIconPng(): Promise<Buffer> {
+  defaultIcon ??= sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="31" fill="#9ca3af"/></svg>'))
+    .png()
+    .toBuffer();
+  return defaultIcon;
 }
-
-const DEFAULT_ICON = pngDisc(64, [156, 163, 175]);
 const STATUS_COLOURS: Record<string, string> = { enable: '#15803d', order: '#b45309', disable: '#b91c1c', tel: '#1d4ed8' };
 
 export function imageRoutes(app: FastifyInstance, repo: ShopRepository, options: { photoCacheDir: string }): void {
@@ -130,10 +103,10 @@ export function imageRoutes(app: FastifyInstance, repo: ShopRepository, options:
   app.get('/data/include/cms/cms/configurator_icons/:file', async (request, reply) => {
     const file = (request.params as { file: string }).file;
     const category = file.startsWith('pastiglie') ? BRAKE_CATEGORY.pads : file.startsWith('dischi') ? BRAKE_CATEGORY.discs : file.startsWith('kit') ? BRAKE_CATEGORY.kits : null;
-    if (category === null) return reply.code(404).type('image/png').send(DEFAULT_ICON);
+    if (category === null) return reply.code(404).type('image/png').send(await defaultIconPng());
     return reply.header('Cache-Control', LONG_CACHE).type('image/svg+xml').send(productSvg(category, ''));
   });
-  app.get('/data/gfx/icons/defaulticon_1.png', async (_request, reply) => reply.header('Cache-Control', LONG_CACHE).type('image/png').send(DEFAULT_ICON));
+  app.get('/data/gfx/icons/defaulticon_1.png', async (_request, reply) => reply.header('Cache-Control', LONG_CACHE).type('image/png').send(await defaultIconPng()));
 }
 
 /**

@@ -27,7 +27,7 @@ import { EXTRA_SCRIPTS_PREFIX } from '../extraScripts';
 import type { PriceSetting } from '../priceType';
 import { listingScripts } from '../../src/domain/listAnalytics';
 import { initialShopData } from '../../store/shopDataSlice';
-import { etagMatches, hasPersonalCookie, inlineScriptHashes, pageEtag, PageCache, PRIVATE_PAGE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL, type CachedPage } from '../render/pageCache';
+import { etagMatches, hasPersonalCookie, inlineScriptHashes, pageEtag, PageCache, PRIVATE_PAGE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL, type CachedPage } from '../pageCache';
 import type { ListingAnswer } from '../../src/api/wire';
 import { EncodedBody, sendEncoded } from '../encodedBody';
 import { AnswerCache } from '../answerCache';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DeviceParams, ShopDataRequest, ShopDataResponse } from '../../src/api/wire';
 import type { ShopRepository } from '../db/repository';
-import { pageTypeOf } from '../../src/app/routes';
+import { pageTypeOf } from '../../src/domain/pageTypes';
 import { BadRequest, isStorableId } from '../http';
 import { escapeHtml } from '../db/shopViews';
 import { inLanguage, requestLanguage, shopTexts } from '../catalogueLanguage';

@@ -1,5 +1,5 @@
 import { form, http } from './http';
-import type { InstalmentParams, ListingAnswer, ListingResponse, ProjectorResponse, SearchValuesResponse } from './wire';
+import type { InstalmentParams, ListingAnswer, ListingResponse, ProductXml, ProductXmlAttribute, ProjectorResponse, SearchValuesResponse } from './wire';
 import type { InstalmentRequest } from '../domain/instalments';
 
 /** The listing page's data for the given query parameters (traits_alt[...], menu_alt[...], text, page). */
@@ -36,27 +36,8 @@ export async function fetchProjector(
 /** Product ajax calls time out after 18000 ms (storefront spec, section 9). */
 export const PRODUCT_AJAX_TIMEOUT_MS = 18_000;
 
-export interface ProductXmlAttribute {
-  id: string;
-  name: string;
-  values: string[];
-}
-
-/** A size as the product XML lists it. */
-export interface ProductXmlSize {
-  id: string;
-  name: string;
-  amount: number;
-  status: string;
-}
-
-/** What the product XML is read for (storefront spec, section 7, call 7): attributes, size versions and sizes. */
-export interface ProductXml {
-  attributes: ProductXmlAttribute[];
-  /** The size versions' name (the catalogue number the product's versions share). */
-  versionName: string | null;
-  sizes: ProductXmlSize[];
-}
+// The product XML's shapes are the wire contract's (src/api/wire.ts); re-exported for the callers of this client.
+export type { ProductXml, ProductXmlAttribute, ProductXmlSize } from './wire';
 
 export function parseProductXml(text: string): ProductXml {
   const xml = new DOMParser().parseFromString(text, 'application/xml');

@@ -693,3 +693,28 @@ export interface ContactAttachmentReceipt {
   name: string;
   size: number;
 }
+
+// ---------------------------------------------------------------- product XML (/projector.php?xml)
+
+/** An attribute as the product XML lists it. */
+export interface ProductXmlAttribute {
+  id: string;
+  name: string;
+  values: string[];
+}
+
+/** A size as the product XML lists it. */
+export interface ProductXmlSize {
+  id: string;
+  name: string;
+  amount: number;
+  status: string;
+}
+
+/** What the product XML is read for (storefront spec, section 7, call 7): attributes, size versions and sizes. */
+export interface ProductXml {
+  attributes: ProductXmlAttribute[];
+  /** The size versions' name (the catalogue number the product's versions share). */
+  versionName: string | null;
+  sizes: ProductXmlSize[];
+}

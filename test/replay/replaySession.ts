@@ -3,6 +3,7 @@ import { call, cancel, fork, put } from 'redux-saga/effects';
 import { configureStore, type Action } from '@reduxjs/toolkit';
 import { rootReducer } from '../../store';
 import { rootSaga } from '../../sagas/root';
+import { startupChannel } from '../../sagas/startup';
 import { HttpError } from '../../src/api/http';
 import { describeArg, SESSION_VERSION, type RecordedCall, type RecordedError, type RecordedPage, type RecordedSession } from '../../store/sessionRecorder';
 
@@ -66,6 +67,37 @@ export interface ReplayStep {
   puts: Action[];
   /** The store's slices that changed after it (by its action and the sagas' puts). */
   slices: string[];
+  /** How the store changed over the step: each changed value by its path, before and after (at most STATE_CHANGES_SHOWN). */
+  changes: StateChange[];
+}
+
+/** One value of the store that a step changed: `basket.productsCounter`, 0 then 1. */
+export interface StateChange {
+  path: string;
+  /** undefined: it was not there before (or is not there after). */
+  before?: unknown;
+  after?: unknown;
+}
+
+/** How many changed values a step keeps for a person to read (the rest are counted as "more"). */
+export const STATE_CHANGES_SHOWN = 40;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The values that differ between two states of the store, by path (objects walked, arrays by index), in key order. */
+export function stateChanges(before: unknown, after: unknown, path = '', out: StateChange[] = []): StateChange[] {
+  if (before === after) return out;
+  const walkable = (isRecord(before) && isRecord(after)) || (Array.isArray(before) && Array.isArray(after));
+  if (!walkable) {
+    if (JSON.stringify(before) !== JSON.stringify(after)) out.push({ path: path || '(store)', before, after });
+    return out;
+  }
+  const keys = Array.isArray(before) ? [...Array(Math.max(before.length, (after as unknown[]).length)).keys()].map(String) : [...new Set([...Object.keys(before), ...Object.keys(after as object)])];
+  for (const key of keys) {
+    const at = Array.isArray(before) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+    stateChanges((before as Record<string, unknown>)[key], (after as Record<string, unknown>)[key], at, out);
+  }
+  return out;
 }
 
 export interface ReplayResult {
@@ -152,6 +184,9 @@ export async function replaySession(file: unknown, options: ReplayOptions = {}):
 /** One page of a session: its address, its first state, the root saga run afresh. */
 async function replayPage(session: RecordedPage, options: ReplayOptions, opened: string): Promise<ReplayResult> {
   const saga = options.saga ?? rootSaga;
+  // The sagas start as they did on the recorded page: in steps on the held startup channel
+  // (sagas/startup.ts), their steps' waits answered from the recording; or all at once.
+  const startup = session.startup === 'steps' && saga === rootSaga ? startupChannel() : undefined;
   const rebuildError = options.rebuildError ?? defaultRebuildError;
   window.history.replaceState(null, '', session.url);
 
@@ -174,8 +209,9 @@ async function replayPage(session: RecordedPage, options: ReplayOptions, opened:
 
   const dispatched = new Set<Action>();
   const putBySagas: TimedAction[] = [];
-  /** The store's slices each step changed. */
+  /** The store's slices each step changed, and the store before and after the step. */
   const changed = new Map<number, Set<string>>();
+  const stepStates = new Map<number, { before: unknown; after: unknown }>();
   const countingReducer = (state: ReturnType<typeof rootReducer> | undefined, action: Action) => {
     if (!action.type.startsWith('@@')) {
       // The page's own action the first time it is dispatched; the same object put again (a
@@ -189,6 +225,9 @@ async function replayPage(session: RecordedPage, options: ReplayOptions, opened:
       const slices = changed.get(given) ?? new Set<string>();
       for (const key of Object.keys(next) as Array<keyof typeof next>) if (next[key] !== state[key]) slices.add(key);
       changed.set(given, slices);
+      const states = stepStates.get(given) ?? { before: state, after: next };
+      states.after = next;
+      stepStates.set(given, states);
     }
     return next;
   };
@@ -249,7 +288,7 @@ async function replayPage(session: RecordedPage, options: ReplayOptions, opened:
     ...session.calls.flatMap((entry) => [entry.seq ?? -1, ...(entry.messages ?? []).map((message) => message.seq)]),
   );
   function* driver() {
-    const task: Task = yield fork(saga);
+    const task: Task = yield startup ? fork(saga, startup) : fork(saga);
     for (const entry of userActions) {
       yield call(untilTurn, entry.seq);
       const action = plain(entry.action) as Action;
@@ -279,7 +318,7 @@ async function replayPage(session: RecordedPage, options: ReplayOptions, opened:
     if (!recorded) return next(effect);
     return next(call(() => answer(recorded, () => fn.apply(self, args))));
   };
-  const sagaMiddleware = createSagaMiddleware({ effectMiddlewares: [answers] });
+  const sagaMiddleware = createSagaMiddleware({ effectMiddlewares: [answers], ...(startup ? { channel: startup.channel } : {}) });
   configureStore({
     reducer: ((state: ReturnType<typeof rootReducer> | undefined, action: Action) => {
       if (action.type === REPLAY_END) ended = putBySagas.length;
@@ -326,9 +365,13 @@ async function replayPage(session: RecordedPage, options: ReplayOptions, opened:
       ...(entry.messages ?? []).map((message) => ({ seq: message.seq, event: `window event from ${entry.fn}: ${JSON.stringify(message.value).slice(0, 80)}` })),
     ]),
   ].sort((a, b) => a.seq - b.seq);
-  const steps: ReplayStep[] = [{ step: 0, event: opened, puts: [], slices: [] }, ...named.map((entry, index) => ({ step: index + 1, event: entry.event, puts: [], slices: [] }))];
+  const steps: ReplayStep[] = [
+    { step: 0, event: opened, puts: [], slices: [], changes: [] },
+    ...named.map((entry, index) => ({ step: index + 1, event: entry.event, puts: [], slices: [], changes: [] })),
+  ];
   for (const { after, action } of puts) steps[Math.min(after, steps.length - 1)].puts.push(action);
   for (const [step, slices] of changed) if (steps[step]) steps[step].slices = [...slices].sort();
+  for (const [step, { before, after }] of stepStates) if (steps[step]) steps[step].changes = plain(stateChanges(before, after));
   return { put: puts, steps, recorded, unused: unused.map((entry) => entry.recorded) };
 }
 
@@ -341,28 +384,39 @@ export interface Divergence {
   source: string;
   recorded: Action | null;
   replayed: Action | null;
+  /** When the replay put nothing more of that source there: what it put at that step instead (another source's). */
+  instead?: Action;
 }
 
 const brief = (action: Action | null) => (action ? JSON.stringify(action).slice(0, 240) : 'nothing');
 
 /** The first put where the replay and the recording differ, or null when they agree. */
 export function firstDivergence(result: ReplayResult): Divergence | null {
-  const replayed = orderedPuts(result.put);
-  const recorded = orderedPuts(result.recorded);
-  for (let group = 0; group < Math.max(replayed.length, recorded.length); group += 1) {
-    const mine = replayed[group];
-    const theirs = recorded[group];
-    const step = Math.min(mine?.[0] ?? Infinity, theirs?.[0] ?? Infinity);
-    const source = mine && theirs && mine[0] === theirs[0] && mine[1] === theirs[1] ? mine[1] : (theirs?.[0] === step ? theirs[1] : mine![1]);
-    const mineActions = mine && mine[0] === step && mine[1] === source ? mine[2] : [];
-    const theirActions = theirs && theirs[0] === step && theirs[1] === source ? theirs[2] : [];
-    for (let i = 0; i < Math.max(mineActions.length, theirActions.length); i += 1) {
-      if (JSON.stringify(mineActions[i] ?? null) !== JSON.stringify(theirActions[i] ?? null)) {
-        return { step, after: result.steps[step]?.event ?? 'the end', source, recorded: theirActions[i] ?? null, replayed: mineActions[i] ?? null };
+  const atStep = (puts: TimedAction[], step: number) => puts.filter((timed) => timed.after === step).map((timed) => timed.action);
+  const steps = [...new Set([...result.put, ...result.recorded].map((timed) => timed.after))].sort((a, b) => a - b);
+  for (const step of steps) {
+    const mine = atStep(result.put, step);
+    const theirs = atStep(result.recorded, step);
+    // Sources side by side between two events may interleave differently; each one's own order may not differ.
+    for (const source of [...new Set([...mine, ...theirs].map(sourceOf))].sort()) {
+      const mineOfSource = mine.filter((action) => sourceOf(action) === source);
+      const theirsOfSource = theirs.filter((action) => sourceOf(action) === source);
+      for (let i = 0; i < Math.max(mineOfSource.length, theirsOfSource.length); i += 1) {
+        if (JSON.stringify(mineOfSource[i] ?? null) === JSON.stringify(theirsOfSource[i] ?? null)) continue;
+        const divergence: Divergence = { step, after: result.steps[step]?.event ?? 'the end', source, recorded: theirsOfSource[i] ?? null, replayed: mineOfSource[i] ?? null };
+        if (!divergence.replayed) {
+          // Nothing more of this source: what the replay put at this step that the recording did not.
+          const expected = theirs.map((action) => JSON.stringify(action));
+          const instead = mine.find((action) => {
+            const at = expected.indexOf(JSON.stringify(action));
+            if (at < 0) return true;
+            expected.splice(at, 1);
+            return false;
+          });
+          if (instead) divergence.instead = instead;
+        }
+        return divergence;
       }
-    }
-    if (mineActions.length !== (mine?.[2].length ?? 0) || theirActions.length !== (theirs?.[2].length ?? 0)) {
-      return { step, after: result.steps[step]?.event ?? 'the end', source, recorded: theirActions[0] ?? theirs?.[2][0] ?? null, replayed: mineActions[0] ?? mine?.[2][0] ?? null };
     }
   }
   return null;
@@ -374,7 +428,7 @@ export function expectSameAsRecorded(result: ReplayResult): void {
   if (!divergence) return;
   throw new Error(
     `The replay differs from the recording at step ${divergence.step} (after ${divergence.after}), in ${divergence.source}:\n` +
-      `  recorded: ${brief(divergence.recorded)}\n  replayed: ${brief(divergence.replayed)}`,
+      `  recorded: ${brief(divergence.recorded)}\n  replayed: ${divergence.instead ? `nothing of ${divergence.source}; instead ${brief(divergence.instead)}` : brief(divergence.replayed)}`,
   );
 }
 
@@ -386,7 +440,17 @@ export function describeSteps(result: ReplayResult): string {
         `${step.step}. ${step.event}`,
         ...step.puts.map((action) => `     put ${brief(action)}`),
         ...(step.slices.length ? [`     changed: ${step.slices.join(', ')}`] : []),
+        ...describeChanges(step.changes),
       ].join('\n'),
     )
     .join('\n');
+}
+
+const shown = (value: unknown) => (value === undefined ? '(none)' : JSON.stringify(value).slice(0, 100));
+
+/** A step's changes of the store, one line each (`     state basket.productsCounter: 0 -> 1`). */
+export function describeChanges(changes: StateChange[]): string[] {
+  const lines = changes.slice(0, STATE_CHANGES_SHOWN).map((change) => `     state ${change.path}: ${shown(change.before)} -> ${shown(change.after)}`);
+  if (changes.length > STATE_CHANGES_SHOWN) lines.push(`     state ... and ${changes.length - STATE_CHANGES_SHOWN} more`);
+  return lines;
 }

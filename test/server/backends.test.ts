@@ -6,6 +6,7 @@ import { SPECIAL_PRODUCTS } from '../../server/db/catalogue/specialProducts';
 import { BRAKE_CATEGORY, AXIS } from '../../src/api/wire';
 import { CMS_PAGES } from '../../server/db/cmsPages';
 import { BACKEND, createTestDatabase, TODAY } from './helpers';
+import { describeWhen } from '../support/skips';
 
 /**
  * The same catalogue on both backends gives the same answers: text search (PostgreSQL's
@@ -13,7 +14,7 @@ import { BACKEND, createTestDatabase, TODAY } from './helpers';
  * every filter and sort, facets, vehicles, products, prices and baskets, information pages and
  * the sitemap's product pages.
  */
-const describeOnPostgres = BACKEND === 'postgres' ? describe : describe.skip;
+const describeOnPostgres = describeWhen(BACKEND === 'postgres', 'PostgreSQL only: runs in the server-postgres project');
 
 /** The first path where two JSON values differ, with both values; null when equal. */
 function firstDifference(a: unknown, b: unknown, path: string): string | null {

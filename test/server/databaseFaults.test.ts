@@ -10,6 +10,7 @@ import { openPostgresShop } from '../../server/db/postgres/open';
 import { UNTHROTTLED_LIMITS } from '../../server/limits';
 import type { BasketResponse } from '../../src/api/wire';
 import { BACKEND, startTestShop, TODAY, Visitor, type TestShop } from './helpers';
+import { describeWhen } from '../support/skips';
 
 /**
  * Issue 21, point 4: a server that rides out its database. Whatever the database does (its
@@ -44,8 +45,8 @@ const expect503 = (response: LightMyRequestResponse, what: string) => {
 };
 const contact = { name: 'Mario Rossi', contact: 'mario.rossi@example.it', subject: 'order', message: 'Vorrei sapere quando arriva il mio ordine. '.repeat(20), terms: '1' };
 
-const sqliteOnly = BACKEND === 'sqlite' ? describe : describe.skip;
-const postgresOnly = BACKEND === 'postgres' ? describe : describe.skip;
+const sqliteOnly = describeWhen(BACKEND === 'sqlite', 'SQLite only: the PostgreSQL project runs its own faults');
+const postgresOnly = describeWhen(BACKEND === 'postgres', 'PostgreSQL only: runs in the server-postgres project');
 
 sqliteOnly('SQLite: a read-only file and a full disk', () => {
   it('a read-only database answers every write 503 with Retry-After, reads and pages still answer, and writes work again once it is writable', async () => {

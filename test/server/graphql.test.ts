@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { SPECIAL_PRODUCTS } from '../../server/db/catalogue/specialProducts';
 import type { BrakeProduct, GraphQLResponse, LowestPriceProduct, ShippingOption, TextSearchResult } from '../../src/api/wire';
 import { startTestShop, Visitor, type TestShop } from './helpers';
+import sharp from 'sharp';
 
 let shop: TestShop;
 let app: FastifyInstance;
@@ -216,5 +217,11 @@ describe('content endpoints', () => {
     const fallback = await app.inject({ method: 'GET', url: '/data/gfx/icons/defaulticon_1.png' });
     expect(fallback.headers['content-type']).toBe('image/png');
     expect(fallback.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    // A grey disc of 64 px: opaque grey in the middle, transparent in the corners.
+    const { data, info } = await sharp(fallback.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height, info.channels]).toEqual([64, 64, 4]);
+    const pixel = (x: number, y: number) => [...data.subarray((y * 64 + x) * 4, (y * 64 + x) * 4 + 4)];
+    expect(pixel(32, 32)).toEqual([156, 163, 175, 255]);
+    expect(pixel(1, 1)[3]).toBe(0);
   });
 });

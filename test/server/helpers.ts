@@ -123,7 +123,8 @@ export function postgresUrl(database: string): string {
  * answers its address and a dropper.
  */
 export async function createTestDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `shoptest_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  // Named for the run (jest's global setup sets SHOP_TEST_RUN): its teardown drops what a failed file left.
+  const name = `shoptest_${process.env.SHOP_TEST_RUN ?? 'norun'}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
   try {

@@ -9,13 +9,15 @@ import { UNTHROTTLED_ENV } from '../../server/limits';
 import type { BasketResponse } from '../../src/api/wire';
 import { BACKEND, createTestDatabase } from './helpers';
 import { freePort } from './serverProcess';
+import { endGroup, trackGroup } from '../support/processGroups';
+import { describeWhen } from '../support/skips';
 
 /**
  * Several servers, one basket (issue 16): two server processes start at once on one empty
  * PostgreSQL database (one migrates and seeds, the other waits for it), then 10 visitors send
  * their adds concurrently, spread over both servers. No line is lost, duplicated or over a limit.
  */
-const describeOnPostgres = BACKEND === 'postgres' ? describe : describe.skip;
+const describeOnPostgres = describeWhen(BACKEND === 'postgres', 'several servers share a PostgreSQL database: runs in the server-postgres project');
 
 const root = join(__dirname, '..', '..');
 const LIMITED = SPECIAL_PRODUCTS.minMaxQuantity; // at least 2, at most 6 of its size per order
@@ -28,22 +30,18 @@ function startServer(databaseUrl: string, port: number, staticDir: string): Prom
       // Rate limits lifted: this test plays 10 shoppers at machine speed from one address (the limits have their own tests).
       env: { ...process.env, ...UNTHROTTLED_ENV, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', CATALOGUE_SIZE: '60', STATIC_DIR: staticDir, NODE_OPTIONS: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
+    trackGroup(child);
+    // Ready when it says so (no deadline of its own: the hook's timeout bounds it).
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`server on ${port} did not start: ${output}`)), 45_000);
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Shop ready')) {
-        clearTimeout(timer);
-        resolve(child);
-      }
+      if (output.includes('Shop ready')) resolve(child);
     };
     child.stdout!.on('data', collect);
     child.stderr!.on('data', collect);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server on ${port} exited (${code}): ${output}`));
-    });
+    child.once('exit', (code) => reject(new Error(`server on ${port} exited (${code}): ${output}`)));
   });
 }
 
@@ -71,11 +69,11 @@ describeOnPostgres('several servers, one PostgreSQL database', () => {
       )
     ).rows[0].id;
     await client.end();
-  }, 60_000);
+  }, 300_000);
 
   afterAll(async () => {
     await Promise.all(
-      servers.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once('exit', resolve), child.kill('SIGTERM'))))),
+      servers.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once('exit', resolve), endGroup(child))))),
     );
     await database?.drop();
   });
@@ -130,5 +128,5 @@ describeOnPostgres('several servers, one PostgreSQL database', () => {
     } finally {
       await client.end();
     }
-  }, 60_000);
+  }, 300_000);
 });

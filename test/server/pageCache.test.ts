@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PageCache, inlineScripts } from '../../server/render/pageCache';
+import { PageCache, inlineScripts } from '../../server/pageCache';
 import { EncodedBody } from '../../server/encodedBody';
 import { startTestShop, Visitor, type TestShop, PRODUCT_11, productPath } from './helpers';
 

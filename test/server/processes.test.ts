@@ -11,7 +11,8 @@ import Database from 'better-sqlite3';
 import type { BasketChangeResponse, BasketResponse } from '../../src/api/wire';
 import { startServerProcess, type ServerProcess } from './serverProcess';
 
-jest.setTimeout(120_000);
+// A budget, not a deadline to beat: starting servers on a busy 2-core machine can take minutes.
+jest.setTimeout(300_000);
 
 interface RunningServer extends ServerProcess {
   dir: string;

@@ -9,10 +9,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BACKEND } from './helpers';
+import { endGroup, trackGroup } from '../support/processGroups';
+import { describeWhen } from '../support/skips';
 
 jest.setTimeout(90_000);
 const ROOT = join(__dirname, '..', '..');
-const describeSqlite = BACKEND === 'sqlite' ? describe : describe.skip;
+const describeSqlite = describeWhen(BACKEND === 'sqlite', 'the build is the same on either backend: run once, in the SQLite project');
 
 describeSqlite('the production server build', () => {
   const outDir = join(ROOT, '.tmp', `server-build-${process.pid}`);
@@ -33,8 +35,9 @@ describeSqlite('the production server build', () => {
   });
   afterAll(async () => {
     if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child!.once('exit', resolve));
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      endGroup(child);
+      await exited;
     }
     rmSync(outDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
@@ -60,7 +63,8 @@ describeSqlite('the production server build', () => {
     });
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', WORKERS: '1', DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'dist'), CATALOGUE_SIZE: '100', NODE_ENV: 'production', LOG_LEVEL: 'silent' };
     delete env.NODE_OPTIONS; // jest's flags are not the server's
-    child = spawn(process.execPath, [outfile], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [outfile], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    trackGroup(child);
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -3,7 +3,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { AXIS, BRAKE_CATEGORY, type VehiclePageData } from '../../src/api/wire';
 import { VEHICLE_PAGE_PARTS_PER_CATEGORY, vehiclePagePath } from '../../src/domain/vehiclePages';
 import { startTestShop, type TestShop } from './helpers';
-import { PUBLIC_PAGE_CACHE_CONTROL } from '../../server/render/pageCache';
+import { PUBLIC_PAGE_CACHE_CONTROL } from '../../server/pageCache';
 
 /**
  * Vehicle pages (issue 25, point 5): a page per brand, model and engine, drawn on the server

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { EncodedBody } from '../encodedBody';
-import { TaggedCache } from '../taggedCache';
+import type { EncodedBody } from './encodedBody';
+import { TaggedCache } from './taggedCache';
 
 /**
  * Cacheable pages (issue 22).
