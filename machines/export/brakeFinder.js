@@ -192,7 +192,7 @@ export const brakeFinderMachine = createMachine({
               {
                 target: 'error',
                 guard: 'isCurrentProductsAndEmpty',
-                actions: { type: 'setError', params: { section: 'products', key: 'brake_error2' } },
+                actions: { type: 'setError', params: { section: 'products', key: 'brake_error3' } },
               },
               {
                 target: 'active.loadingCategories',
