@@ -1,6 +1,7 @@
 import type { Action } from '@reduxjs/toolkit';
 import { call, delay, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { RootState } from '../store';
+import { selectFitVehicle } from '../store/fitmentSelectors';
 import { CHECKOUT_FLOW, checkoutSubmitted } from '../store/actions';
 import { checkoutChanged, checkoutCouriersLoaded, checkoutEdit, checkoutFieldChanged, checkoutInvalid, checkoutRefused, checkoutReviewed } from '../store/checkoutSlice';
 import { flowEmitted, flowSend, flowStartRequested } from '../store/flowsSlice';
@@ -15,7 +16,11 @@ import { focusElement, scrollToElement } from './form';
 /** Typing a postcode: the couriers for the address are asked for once the shopper pauses. */
 export const COURIERS_DELAY_MS = 400;
 
-export const selectCheckoutForm = (state: RootState) => state.checkout.form;
+/** The form as it is sent: the store's fields with the vehicle chosen now (the lines' fit is read for it). */
+export const selectCheckoutForm = (state: RootState): CheckoutForm => {
+  const vehicle = state.vehicle ? selectFitVehicle(state) : null;
+  return vehicle ? { ...state.checkout.form, vehicle: String(vehicle.engineId) } : state.checkout.form;
+};
 /** The page's language (the server writes it on <html lang>). */
 export function pageLanguage(): string {
   return typeof document !== 'undefined' ? document.documentElement.lang || 'it' : 'it';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addOnProductPage, scriptReady, twoProducts } from './support/shopping';
+import { addOnProductPage, scriptReady, twoProducts, vehicleWithParts } from './support/shopping';
 import { axeViolations } from './support/axe';
 import { screenshot } from './support/screens';
 
@@ -33,9 +33,21 @@ test.describe('checkout', () => {
     await request.delete('/__test/product');
   });
 
-  test('a part found in the shop to a confirmed order paid by bank transfer, with the field rules on the way', async ({ page, request }) => {
-    const [product] = await twoProducts(request);
-    await page.goto(`/product-${product}-x.html`);
+  test('a part found by vehicle to a confirmed order paid by bank transfer, with the field rules on the way', async ({ page, request }) => {
+    // The shopper chooses a vehicle in the configurator, opens a part of its listing and buys it.
+    const [brand, model, year, engine] = await vehicleWithParts(request);
+    await page.goto('/main.php');
+    await scriptReady(page);
+    const configurator = page.locator('.page--home .vehicle-configurator');
+    await configurator.getByRole('combobox', { name: 'Marca', exact: true }).selectOption(String(brand[0]));
+    await configurator.getByRole('combobox', { name: 'Modello', exact: true }).selectOption(String(model[0]));
+    await configurator.getByRole('combobox', { name: 'Anno', exact: true }).selectOption(String(year[0]));
+    await configurator.getByRole('combobox', { name: 'Motore', exact: true }).selectOption(String(engine[0]));
+    await configurator.getByRole('button', { name: 'Cerca ricambi' }).click();
+    await page.waitForURL(/\/search\.php\?/);
+    await scriptReady(page);
+    await page.locator('.product-card a[href*="/product-"]').first().click();
+    await page.waitForURL(/\/product-\d+/);
     await scriptReady(page);
     await addOnProductPage(page, '1');
     await page.goto('/basketedit.php');
@@ -69,6 +81,9 @@ test.describe('checkout', () => {
 
     await expect(page.getByRole('heading', { level: 1, name: "Riepilogo dell'ordine" })).toBeVisible();
     await expect(page.locator('.checkout-totals__total')).toContainText('Totale da pagare');
+    // The line says the vehicle it was added for and how it fits the vehicle chosen now.
+    await expect(page.locator('.checkout-line').first()).toContainText(`Aggiunto per: ${brand[1]}`);
+    await expect(page.locator('.checkout-line .checkout-fit').first()).toHaveText(/^Adatto al veicolo scelto/);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'checkout-review');
     await page.getByRole('button', { name: 'Ordina con obbligo di pagamento' }).click();

@@ -1,30 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { scriptReady } from './support/shopping';
+import { expect, test, type Page } from '@playwright/test';
+import { scriptReady, vehicleWithParts } from './support/shopping';
 import { axeViolations } from './support/axe';
 import { screenshot } from './support/screens';
 
-type Row = [number, string];
-
-async function options(request: APIRequestContext, getOne: string, fields: Record<string, number> = {}): Promise<Row[]> {
-  const answer = await request.post(`/ajax/search.php?ajax=true&getOne=${getOne}`, { form: { onlyVisibleElements: 'true', ...fields } });
-  expect(answer.ok()).toBe(true);
-  return ((await answer.json()) as { values: Row[] }).values;
-}
-
-/** A vehicle of the demo catalogue whose engine has parts: brand, model, year, engine rows. */
-async function vehicleWithParts(request: APIRequestContext): Promise<Row[]> {
-  for (const brand of await options(request, 'menu_alt[2_1]')) {
-    for (const model of (await options(request, 'menu_alt[2_2]', { 'menu_alt[2_1]': brand[0] })).slice(0, 3)) {
-      for (const year of await options(request, 'menu_alt[2_3]', { 'menu_alt[2_1]': brand[0], 'menu_alt[2_2]': model[0] })) {
-        for (const engine of await options(request, 'traits_alt[49]', { 'menu_alt[2_1]': brand[0], 'menu_alt[2_2]': model[0], 'menu_alt[2_3]': year[0] })) {
-          const listing = await request.get(`/search.php?json=true&traits_alt[49]=${engine[0]}&limit=1`);
-          if (((await listing.json()) as { total: number }).total > 2) return [brand, model, year, engine];
-        }
-      }
-    }
-  }
-  throw new Error('no engine with parts in the demo catalogue');
-}
 
 const select = (page: Page, name: string) => page.locator('.page--home .vehicle-configurator').getByRole('combobox', { name, exact: true });
 

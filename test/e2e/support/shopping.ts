@@ -29,3 +29,26 @@ export async function addOnProductPage(page: Page, count: string) {
   await expect(basketLink(page)).toContainText(count);
 }
 
+
+export type Row = [number, string];
+
+async function options(request: APIRequestContext, getOne: string, fields: Record<string, number> = {}): Promise<Row[]> {
+  const answer = await request.post(`/ajax/search.php?ajax=true&getOne=${getOne}`, { form: { onlyVisibleElements: 'true', ...fields } });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { values: Row[] }).values;
+}
+
+/** A vehicle of the demo catalogue whose engine has parts: brand, model, year, engine rows. */
+export async function vehicleWithParts(request: APIRequestContext): Promise<Row[]> {
+  for (const brand of await options(request, 'menu_alt[2_1]')) {
+    for (const model of (await options(request, 'menu_alt[2_2]', { 'menu_alt[2_1]': brand[0] })).slice(0, 3)) {
+      for (const year of await options(request, 'menu_alt[2_3]', { 'menu_alt[2_1]': brand[0], 'menu_alt[2_2]': model[0] })) {
+        for (const engine of await options(request, 'traits_alt[49]', { 'menu_alt[2_1]': brand[0], 'menu_alt[2_2]': model[0], 'menu_alt[2_3]': year[0] })) {
+          const listing = await request.get(`/search.php?json=true&traits_alt[49]=${engine[0]}&limit=1`);
+          if (((await listing.json()) as { total: number }).total > 2) return [brand, model, year, engine];
+        }
+      }
+    }
+  }
+  throw new Error('no engine with parts in the demo catalogue');
+}
