@@ -10,6 +10,9 @@ export function readerPages(): string[] {
   return ['README.md', ...docs.map((name) => `docs/${name}`)];
 }
 
+/** The short README.md of each major folder: what lives there and its rules. */
+export const folderReadmes = ['server/README.md', 'sagas/README.md', 'machines/README.md', 'store/README.md', 'src/domain/README.md'];
+
 export function readPage(page: string): string {
   return readFileSync(join(root, page), 'utf8');
 }
