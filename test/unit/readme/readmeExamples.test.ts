@@ -13,9 +13,10 @@ import searchListingProduct from '../../replay/sessions/search-listing-product.j
 import homePage from '../../replay/sessions/home-page.json';
 
 /**
- * The README's code examples run here, word for word: each `#region readme:<name>` below is a
- * block of the README (test/unit/readme/readmeSnippets.test.ts fails when the two differ), so
- * an example that stops working fails a test instead of misleading its reader.
+ * The code examples of the README and docs/ (today those of docs/qa.md) run here, word for word:
+ * each `#region readme:<name>` below is a block of one of those pages
+ * (test/unit/readme/readmeSnippets.test.ts fails when the two differ), so an example that stops
+ * working fails a test instead of misleading its reader.
  */
 const basketAnswer: BasketResponse = {
   basket: {
@@ -35,7 +36,7 @@ const basketAnswer: BasketResponse = {
   user: { id: null, logged: false },
 };
 
-describe('README examples', () => {
+describe('README and docs/ examples', () => {
   it('"Replaying a saga step by step": the basket refresh, one effect at a time', () => {
     // #region readme:testSaga
     testSaga(refreshBasket)

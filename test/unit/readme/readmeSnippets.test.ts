@@ -1,13 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { readPage, readerPages, root } from './readerPages';
 
 /**
- * Every TypeScript block of the README is a region of a test that runs (`// #region readme:<name>`
- * ... `// #endregion`, indentation removed), and every such region is in the README: neither can
- * go stale without a failing test.
+ * Every TypeScript block of the README and of the pages of `docs/` is a region of a test that runs
+ * (`// #region readme:<name>` ... `// #endregion`, indentation removed), and every such region is
+ * in one of them: neither can go stale without a failing test.
  */
-const root = join(__dirname, '..', '..', '..');
-
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -22,9 +21,11 @@ function dedent(lines: string[]): string {
 }
 
 function readmeBlocks(): string[] {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  // A block may sit in a list item, indented: its lines lose the indentation of its fence.
-  return [...readme.matchAll(/^( *)```ts\n([\s\S]*?)^\1```/gm)].map((match) => dedent(match[2].split('\n')));
+  return readerPages().flatMap((page) => {
+    const text = readPage(page);
+    // A block may sit in a list item, indented: its lines lose the indentation of its fence.
+    return [...text.matchAll(/^( *)```ts\n([\s\S]*?)^\1```/gm)].map((match) => dedent(match[2].split('\n')));
+  });
 }
 
 function testRegions(): Map<string, string> {
@@ -42,7 +43,7 @@ function testRegions(): Map<string, string> {
   return regions;
 }
 
-describe('the README code examples', () => {
+describe('the code examples of the README and docs/', () => {
   const blocks = readmeBlocks();
   const regions = testRegions();
 
