@@ -10,7 +10,8 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   // Many messages from one address: its message budget (60) is not what these tests are about.
-  shop = await startTestShop(300, { limits: { ...DEFAULT_LIMITS, messagesPerAddress: 10_000 } });
+  // The budgets per address are tested on their own (addressBudget.test.ts): this file sends more than a minute's worth from one address.
+  shop = await startTestShop(300, { limits: { ...DEFAULT_LIMITS, messagesPerAddress: 10_000, newVisitorWritesPerAddress: 10_000 } });
   ({ app } = shop);
 });
 
