@@ -85,6 +85,7 @@ export default defineConfig({
       // Every browser test comes from 127.0.0.1: the per-address budgets are raised; the
       // per-visitor ones (each test is a new visitor) stay at their production values.
       RATE_LIMIT_WRITES_PER_ADDRESS: '1000000',
+      RATE_LIMIT_NEW_VISITOR_WRITES_PER_ADDRESS: '1000000',
       RATE_LIMIT_MESSAGES_PER_ADDRESS: '1000000',
       // One process: the fault-injection hooks (SHOP_TEST_HOOKS) live in the process that was told.
       WORKERS: '1',
