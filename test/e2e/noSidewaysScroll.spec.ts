@@ -13,6 +13,7 @@ const PAGES = [
   `/product-${SPECIAL_PRODUCTS.unavailable}-x.html`,
   `/product-${SPECIAL_PRODUCTS.multiSize}-x.html`,
   '/basketedit.php',
+  '/checkout.php',
   '/brakes.php',
   '/contact.php',
   '/pages/spedizioni-e-consegne',
@@ -29,6 +30,8 @@ test.describe('no sideways scroll on phones', () => {
   for (const language of ['', '/pl', '/en']) {
     test(`every page type ${language || '(Italian)'} fits 320, 375 and 414 px`, async ({ page }) => {
       const wider: string[] = [];
+      // A part in the basket: the basket and the checkout show their lines and their form.
+      expect((await page.request.post('/basketchange.php?mode=1', { form: { product: '11', size: 'uniw', number: '1' } })).status()).toBe(200);
       for (const path of PAGES) {
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 740 });

@@ -25,6 +25,7 @@ const PAGES: Array<[string, string]> = [
   ['unavailable', `/product-${SPECIAL_PRODUCTS.unavailable}-x.html`],
   ['sizes', `/product-${SPECIAL_PRODUCTS.multiSize}-x.html`],
   ['basket', '/basketedit.php'],
+  ['checkout', '/checkout.php'],
   ['brakes', '/brakes.php'],
   ['contact', '/contact.php'],
   ['vehicle', '/vehicles/engine-20000-x.html'],
@@ -36,6 +37,8 @@ for (const language of ['pl', 'en'] as const) {
     test.setTimeout(180_000);
     const texts = italianTexts(language);
     const found: string[] = [];
+    // A part in the basket: the basket and the checkout show their lines and their form.
+    expect((await page.request.post('/basketchange.php?mode=1', { form: { product: '11', size: 'uniw', number: '1' } })).status()).toBe(200);
     for (const [name, path] of PAGES) {
       await page.goto(`/${language}${path}`);
       await scriptReady(page);
