@@ -105,7 +105,7 @@ export function sniffFileType(bytes: Uint8Array): SniffedType {
   if (/^<(!doctype html|html|head|body|script|iframe)\b/.test(head)) return 'html';
   if (head.startsWith('<svg') || (head.startsWith('<?xml') && containsAscii(bytes.subarray(0, 4096), '<svg'))) return 'svg';
   // Markup a browser would run wherever it starts (behind a comment, text or anything else).
-  const markup = MARKUP.exec(new TextDecoder('latin1').decode(bytes));
+  const markup = MARKUP.exec(latin1(bytes));
   if (markup) return markup[1].toLowerCase() === 'svg' ? 'svg' : 'html';
   return 'unknown';
 }
@@ -179,4 +179,11 @@ export function checkUpload(file: UploadCandidate): UploadRejection | null {
     }
   }
   return null;
+}
+
+/** Bytes read as Latin-1 text, one character per byte (in slices: a large file would overflow the call's arguments). */
+function latin1(bytes: Uint8Array): string {
+  let text = '';
+  for (let at = 0; at < bytes.length; at += 8192) text += String.fromCharCode(...bytes.subarray(at, at + 8192));
+  return text;
 }

@@ -58,7 +58,7 @@ describe('fitment saga', () => {
       .run();
     expect(effects.call.map((effect) => (effect.payload.args as unknown[]).slice(0, 2))).toEqual([[[golf.engine.id], [101, 102, 103]]]);
     const state = storeState as RootState;
-    expect(selectFit(state, 101)).toEqual({ vehicle: { engineId: 20500, label: 'Volkswagen Golf Golf II (2004-2010) 1.6 TDI 105 CV (77 kW)' }, status: 'check', fit: { position: 'front', fromMonth: null, toMonth: null, note: 'discDiameter:280' } });
+    expect(selectFit(state, 101)).toEqual({ vehicle: { engineId: 20500, label: 'Volkswagen Golf II (2004-2010) 1.6 TDI 105 CV (77 kW)' }, status: 'check', fit: { position: 'front', fromMonth: null, toMonth: null, note: 'discDiameter:280' } });
     expect(selectFit(state, 102)?.status).toBe('none');
     expect(selectFit(state, 103)?.status).toBe('fits');
     // Everything is known: nothing more to ask.
