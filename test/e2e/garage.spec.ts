@@ -33,7 +33,8 @@ async function twoVehicles(request: APIRequestContext) {
   const listing = (await (await request.get(`/search.php?json=true&traits_alt[49]=${first[3][0]}&limit=60`)).json()) as { products: Array<{ id: number; link: string; listSize: string | null }> };
   const fits = ((await (await request.get(`/ajax/fitment.php?engines=${second[3][0]}&products=${listing.products.map((p) => p.id).join(',')}`)).json()) as { fits: Fit[] }).fits;
   const part = listing.products.find((product) => product.listSize && !fits.some((fit) => fit.productId === product.id))!;
-  const label = (rows: Row[]) => rows.map((row) => row[1]).join(' ');
+  // The vehicle's label says the model once (issue 34, point 7): a name the next one starts with is left out.
+  const label = (rows: Row[]) => rows.map((row) => row[1]).filter((name, index, names) => !names[index + 1]?.startsWith(`${name} `)).join(' ');
   const key = (rows: Row[]) => rows.map((row) => row[0]).join('-');
   const levels = (rows: Row[]) => rows.map(([id, name]) => `${id}#${name}`);
   return { first, second, part, labels: [label(first), label(second)], keys: [key(first), key(second)], levels: [levels(first), levels(second)] };

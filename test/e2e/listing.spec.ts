@@ -51,7 +51,7 @@ test.describe('listing', () => {
     await expect(card).toBeVisible();
     // The card says it fits the saved vehicle (issue 25: by name, with a note to check when the fit has one).
     await expect(card.locator('.fit-note')).toHaveAttribute('data-fit', /^(fits|check)$/);
-    await expect(card.locator('.fit-note__status')).toContainText(`Adatto a ${found!.boxes.map((box) => box.split('#')[1]).join(' ')}`);
+    await expect(card.locator('.fit-note__status')).toContainText(`Adatto a ${found!.boxes.map((box) => box.split('#')[1]).filter((name, index, names) => !names[index + 1]?.startsWith(`${name} `)).join(' ')}`);
   });
 
   test('the brake page\u2019s category compass: categories around a dial with their counts, and the promo categories', async ({ page }, info) => {
