@@ -250,11 +250,11 @@ test.describe('product page', () => {
     await ready(page);
     await expect(quantity(page)).toHaveValue('2');
     await page.getByRole('button', { name: 'Zmniejsz ilość' }).click();
-    await expect(alertText(page)).toHaveText('Minimalnie możesz zamówić 2 pz.');
+    await expect(alertText(page)).toHaveText('Minimalnie możesz zamówić 2 szt.');
     await expect(quantity(page)).toHaveValue('2');
     await quantity(page).fill('50');
     await quantity(page).blur();
-    await expect(alertText(page)).toHaveText('Maksymalnie możesz zamówić 6 pz.');
+    await expect(alertText(page)).toHaveText('Maksymalnie możesz zamówić 6 szt.');
     await expect(quantity(page)).toHaveValue('6');
   });
 
@@ -274,19 +274,19 @@ test.describe('product page', () => {
     await expect(page.locator('.buy-box')).toHaveAttribute('data-state', '"sizeNotChosen"');
     await buyButton(page).click();
     await expect(alertText(page)).toHaveText('Wybierz rozmiar');
-    await page.getByRole('radio', { name: 'Coppia (2 dischi)' }).check();
+    await page.getByRole('radio', { name: 'Para (2 tarcze)' }).check();
     await ready(page);
     await expect(page.locator('.price-block__price')).toContainText('86,90 €');
-    await expect(page.locator('.availability__stock')).toHaveText('Dostępnych: 3 pz.');
+    await expect(page.locator('.availability__stock')).toHaveText('Dostępnych: 3 szt.');
     // Stock caps the quantity of the chosen size.
     await quantity(page).fill('5');
     await quantity(page).press('Enter');
-    await expect(alertText(page)).toHaveText('Maksymalnie możesz zamówić 3 pz.');
+    await expect(alertText(page)).toHaveText('Maksymalnie możesz zamówić 3 szt.');
     await expect(quantity(page)).toHaveValue('3');
-    await page.getByRole('radio', { name: 'Coppia + pastiglie' }).check();
+    await page.getByRole('radio', { name: 'Para + klocki' }).check();
     await ready(page);
     await expect(buyButton(page)).toHaveText('Brak na magazynie');
-    await page.getByRole('radio', { name: '1 disco' }).check();
+    await page.getByRole('radio', { name: '1 tarcza' }).check();
     await ready(page);
     await expect(page.locator('.price-block__price')).toContainText('45,90 €');
     await buyButton(page).click();

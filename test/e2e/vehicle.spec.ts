@@ -62,7 +62,7 @@ test.describe('vehicle configurator', () => {
     // Every part listed fits the vehicle: each card says so by the vehicle's name (issue 25), some with a note to check.
     await expect(page.locator('.product-card .fit-note')).toHaveCount(cards);
     await expect(page.locator('.product-card .fit-note[data-fit="none"]')).toHaveCount(0);
-    await expect(page.locator('.product-card .fit-note__status').first()).toContainText(`Adatto a ${brand[1]} ${model[1]} ${year[1]} ${engine[1]}`);
+    await expect(page.locator('.product-card .fit-note__status').first()).toContainText(`Adatto a ${[brand[1], model[1], year[1], engine[1]].filter((name, index, names) => !names[index + 1]?.startsWith(`${name} `)).join(' ')}`);
 
     // The configurator's vehicle joins the garage (issue 25): the header counts it.
     await expect(page.locator('.garage-button')).toHaveAccessibleName('Garage (1 veicolo nel garage)');
