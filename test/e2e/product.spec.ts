@@ -121,7 +121,7 @@ test.describe('product page', () => {
     await expect(form.getByLabel('Twój e-mail')).toHaveAttribute('aria-invalid', 'true');
     await form.getByLabel('Twój e-mail').fill('mario.rossi@example.it');
     await form.getByRole('button', { name: 'Powiadom mnie' }).click();
-    await expect(page.getByText('Dziękujemy! Napiszemy, gdy produkt wróci.')).toBeVisible();
+    await expect(page.getByText('Dziękujemy! Sprawdź skrzynkę i potwierdź linkiem, który wysłaliśmy: wtedy napiszemy, gdy produkt wróci.')).toBeVisible();
     // Checked once the alert has faded in.
     await expect(page.locator('.alert')).toHaveAttribute('data-state', 'visible');
     expect(await axeViolations(page)).toEqual([]);

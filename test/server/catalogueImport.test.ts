@@ -117,10 +117,12 @@ describe(`catalogue import (${BACKEND})`, () => {
     expect(withdrawn).toEqual([{ product_id: gone, count: 1, product_name: expect.stringMatching(/\w/) }]);
   });
 
-  it('a re-import that changes a price is seen on the product page; a notice of a size back in stock is answered', async () => {
+  it('a re-import that changes a price is seen on the product page; a confirmed notice of a size back in stock is answered, an unconfirmed one not', async () => {
     const visitor = new Visitor(shop.app);
     const unavailable = SPECIAL_PRODUCTS.unavailable;
-    expect((await visitor.post('/ajax/notify.php', { product: String(unavailable), size: 'uniw', email: 'back@example.it' })).statusCode).toBe(200);
+    expect((await visitor.post('/ajax/notify.php', { product: String(unavailable), size: 'uniw', email: 'unconfirmed@example.it' })).statusCode).toBe(200);
+    const asked = await shop.repository.requestAvailabilityNotice('visitor-back', { productId: unavailable, sizeId: 'uniw', email: 'back@example.it' });
+    expect(asked && asked.token && (await shop.repository.confirmAvailabilityNotice(asked.token))).toBe(true);
     const lines = await exportNow();
     sizesOf(productLine(lines, SPECIAL_PRODUCTS.rebateTiers))[0].price_gross = 1234.56;
     sizesOf(productLine(lines, SPECIAL_PRODUCTS.rebateTiers))[0].price_net = 1011.93;
