@@ -326,3 +326,15 @@ test.describe('product page', () => {
     await expect(page.locator('.instalments')).toHaveCount(0);
   });
 });
+
+test.describe('confirming a notice (double opt-in, issue 35 point 10)', () => {
+  test('the mailed link shows a button, without axe violations; its POST goes through (an unknown link is said to be invalid)', async ({ page }, info) => {
+    await page.goto(`/notify-confirm.php?token=${'A'.repeat(43)}`);
+    await expect(page.getByRole('heading', { name: "Conferma l'avviso" })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, `notify-confirm-${info.project.name}`);
+    await page.getByRole('button', { name: 'Conferma' }).click();
+    await expect(page.getByRole('heading', { name: 'Link non valido' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
