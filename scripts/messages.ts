@@ -23,8 +23,8 @@ async function main(): Promise<void> {
       console.log(`\n#${m.id}  ${m.created_at}  ${m.subject}  from ${m.name} <${m.contact}>${m.iban ? `  IBAN ${m.iban}` : ''}`);
       console.log(m.message.replace(/^/gm, '  '));
     }
-    const notices = await opened.db.all<{ product_id: number; size_id: string; email: string; created_at: string; name: string | null; available: number | null }>(
-      `SELECT n.product_id, n.size_id, n.email, n.created_at, p.name AS name,
+    const notices = await opened.db.all<{ product_id: number; size_id: string; email: string; created_at: string; confirmed_at: string | null; name: string | null; available: number | null }>(
+      `SELECT n.product_id, n.size_id, n.email, n.created_at, n.confirmed_at, p.name AS name,
               CASE WHEN s.status <> 'disable' AND s.stock <> 0 THEN 1 ELSE 0 END AS available
        FROM availability_notices n LEFT JOIN products p ON p.id = n.product_id LEFT JOIN sizes s ON s.product_id = n.product_id AND s.size_id = n.size_id
        ORDER BY n.created_at DESC LIMIT ?`,
@@ -32,7 +32,9 @@ async function main(): Promise<void> {
     );
     console.log(`\n"E-mail me when it is back" requests (${notices.length})`);
     for (const n of notices) {
-      console.log(`  ${n.created_at}  ${n.email}  product ${n.product_id} size ${n.size_id}${n.name ? ` (${n.name})` : ''}${n.available ? '  BACK IN STOCK: write to them' : ''}`);
+      // Only an address that confirmed its request (the mailed link) may be written to.
+      const status = n.confirmed_at === null ? '  NOT CONFIRMED: do not write' : n.available ? '  BACK IN STOCK: write to them' : '';
+      console.log(`  ${n.created_at}  ${n.email}  product ${n.product_id} size ${n.size_id}${n.name ? ` (${n.name})` : ''}${status}`);
     }
   } finally {
     await opened.close();

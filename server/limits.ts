@@ -40,8 +40,14 @@ export interface ShopLimits {
   connectionTimeoutMs: number;
   /** A kept-alive socket waits this long for the next request, ms. */
   keepAliveTimeoutMs: number;
-  /** Connections one address may hold open at once (without TRUST_PROXY: behind a proxy, the proxy bounds them); more are closed on arrival. */
+  /** Connections one address may hold open at once (without TRUST_PROXY: behind a proxy, the proxy bounds them); more are answered 503 with Retry-After and closed. */
   connectionsPerAddress: number;
+  /**
+   * Connections of one address that have not sent a request's headers within HEADERLESS_GRACE_MS
+   * of arriving (slow-loris: sockets trickling their headers), likewise; each is closed at the
+   * headers timeout anyway.
+   */
+  headerlessPerAddress: number;
   /** Uploads (multipart bodies, files) one process receives at once; more are answered 503 with Retry-After before their body is read. */
   uploadsPerProcess: number;
   /** Uploads one client (its address, behind TRUST_PROXY the forwarded one) sends at once; likewise. */
@@ -60,13 +66,14 @@ export const DEFAULT_LIMITS: ShopLimits = {
   headersTimeoutMs: 10_000,
   connectionTimeoutMs: 60_000,
   keepAliveTimeoutMs: 5_000,
-  connectionsPerAddress: 256,
+  connectionsPerAddress: 1024,
+  headerlessPerAddress: 32,
   uploadsPerProcess: 16,
   uploadsPerAddress: 2,
 };
 
 /** For load benchmarks, which play many shoppers from one address at machine speed: no rate limit, the timeouts kept. */
-export const UNTHROTTLED_LIMITS: ShopLimits = { ...DEFAULT_LIMITS, writesPerVisitor: 1e9, writesPerAddress: 1e9, newVisitorWritesPerAddress: 1e9, messagesPerVisitor: 1e9, messagesPerAddress: 1e9, connectionsPerAddress: 1e9 };
+export const UNTHROTTLED_LIMITS: ShopLimits = { ...DEFAULT_LIMITS, writesPerVisitor: 1e9, writesPerAddress: 1e9, newVisitorWritesPerAddress: 1e9, messagesPerVisitor: 1e9, messagesPerAddress: 1e9, connectionsPerAddress: 1e9, headerlessPerAddress: 1e9 };
 
 /** The same as environment variables (for a server started as a process). */
 export const UNTHROTTLED_ENV: Record<string, string> = {
@@ -112,6 +119,7 @@ const ENV_NAMES: Record<keyof ShopLimits, string> = {
   connectionTimeoutMs: 'CONNECTION_TIMEOUT_MS',
   keepAliveTimeoutMs: 'KEEP_ALIVE_TIMEOUT_MS',
   connectionsPerAddress: 'CONNECTIONS_PER_ADDRESS',
+  headerlessPerAddress: 'HEADERLESS_CONNECTIONS_PER_ADDRESS',
   uploadsPerProcess: 'UPLOADS_PER_PROCESS',
   uploadsPerAddress: 'UPLOADS_PER_ADDRESS',
 };
@@ -315,26 +323,85 @@ export async function registerLimits(app: FastifyInstance, limits: ShopLimits, c
   };
 }
 
+/** A new connection has this long to send its first request's headers before it counts as headerless, ms. */
+export const HEADERLESS_GRACE_MS = 1_000;
+
+/** Seconds a client refused for holding too many connections is told to wait. */
+export const CONNECTIONS_RETRY_AFTER_S = 5;
+
+const REFUSAL_BODY = JSON.stringify({ error: { code: 'too_many_connections', message: 'Too many connections from your address: try again shortly' } });
+/** The answer to a connection over a cap: written as it arrives (before its request), the socket then closed without a reset. */
+const REFUSAL = [
+  'HTTP/1.1 503 Service Unavailable',
+  `Retry-After: ${CONNECTIONS_RETRY_AFTER_S}`,
+  'Content-Type: application/json; charset=utf-8',
+  `Content-Length: ${Buffer.byteLength(REFUSAL_BODY)}`,
+  'Cache-Control: no-store',
+  'Connection: close',
+  '',
+  REFUSAL_BODY,
+].join('\r\n');
+
+/** Answers 503 on a socket the HTTP server never sees, reads (and drops) what the client sends so closing it is no reset, and closes it. */
+function refuseConnection(socket: Socket): void {
+  socket.on('error', () => undefined);
+  socket.end(REFUSAL);
+  socket.resume();
+  socket.once('end', () => socket.destroy());
+  setTimeout(() => socket.destroy(), 5_000).unref();
+}
+
 /**
- * Bounds the connections one address holds open at once (slow-loris: many sockets each
- * trickling a request): past `limits.connectionsPerAddress` a new one is closed on arrival.
- * Off behind a trusted proxy (every socket is the proxy's; the proxy bounds its clients).
+ * Bounds the connections one address holds open at once, per process (a link checker holds
+ * hundreds; one address may be a carrier's NAT or an office): past `connectionsPerAddress`, and
+ * past `headerlessPerAddress` connections that have not sent their first request's headers
+ * within HEADERLESS_GRACE_MS (slow-loris), a new connection is answered 503 with Retry-After and
+ * closed, never reset. Off behind a trusted proxy (every socket is the proxy's; the proxy bounds
+ * its clients).
  */
 export function boundConnectionsPerAddress(app: FastifyInstance, limits: ShopLimits, trustProxy: false | string[]): void {
   if (trustProxy) return;
   const open = new Map<string, number>();
-  app.server.on('connection', (socket: Socket) => {
+  const headerless = new Map<string, number>();
+  const add = (map: Map<string, number>, address: string, by: number) => {
+    const value = (map.get(address) ?? 0) + by;
+    if (value > 0) map.set(address, value);
+    else map.delete(address);
+  };
+  /** Sockets still waiting for their first request's headers: the timer that makes them count, and whether it has. */
+  const waiting = new WeakMap<Socket, { timer: NodeJS.Timeout; counted: boolean }>();
+  const stopWaiting = (socket: Socket, address: string) => {
+    const wait = waiting.get(socket);
+    if (!wait) return;
+    waiting.delete(socket);
+    clearTimeout(wait.timer);
+    if (wait.counted) add(headerless, address, -1);
+  };
+  const server = app.server;
+  // The check runs before the HTTP server takes the socket: a refused one is answered here alone.
+  const emit = server.emit.bind(server) as (event: string | symbol, ...args: unknown[]) => boolean;
+  server.emit = ((event: string | symbol, ...args: unknown[]) => {
+    if (event !== 'connection') return emit(event, ...args);
+    const socket = args[0] as Socket;
     const address = socket.remoteAddress ?? '';
-    const count = (open.get(address) ?? 0) + 1;
-    if (count > limits.connectionsPerAddress) {
-      socket.destroy();
-      return;
+    if ((open.get(address) ?? 0) >= limits.connectionsPerAddress || (headerless.get(address) ?? 0) >= limits.headerlessPerAddress) {
+      refuseConnection(socket);
+      return true;
     }
-    open.set(address, count);
+    add(open, address, 1);
+    const wait = {
+      counted: false,
+      timer: setTimeout(() => {
+        wait.counted = true;
+        add(headerless, address, 1);
+      }, HEADERLESS_GRACE_MS).unref(),
+    };
+    waiting.set(socket, wait);
     socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left > 0) open.set(address, left);
-      else open.delete(address);
+      stopWaiting(socket, address);
+      add(open, address, -1);
     });
-  });
+    return emit(event, ...args);
+  }) as typeof server.emit;
+  server.on('request', (request: { socket: Socket }) => stopWaiting(request.socket, request.socket.remoteAddress ?? ''));
 }

@@ -76,9 +76,15 @@ export interface ShopRepository {
   basketShippingOptions(visitorId: string, region?: string): Promise<ShippingOption[]>;
   substitutes(): Promise<SubstituteEntry[]>;
   instalmentParams(totalPrice: number): Promise<InstalmentParams>;
-  /** Records "e-mail me when this size is back"; false when the product or size does not exist. */
-  requestAvailabilityNotice(visitorId: string, notice: { productId: number; sizeId: string; email: string }): Promise<boolean>;
-  /** How many notices wait for a product (all sizes). */
+  /**
+   * Records "e-mail me when this size is back", waiting for its address to confirm it: false when
+   * the product or size does not exist; else the token to mail to the address (a new one each
+   * time, the earlier ones void), or null when the address has confirmed this notice already.
+   */
+  requestAvailabilityNotice(visitorId: string, notice: { productId: number; sizeId: string; email: string }): Promise<false | { token: string | null }>;
+  /** Confirms the notice a mailed token names (again: still true); false when no notice has it. */
+  confirmAvailabilityNotice(token: string): Promise<boolean>;
+  /** How many confirmed notices wait for a product (all sizes). */
   availabilityNotices(productId: number): Promise<number>;
   /** Stores a contact-form message (already validated) with its files, in one transaction; answers its id. */
   saveContactMessage(visitorId: string, message: ContactMessage, attachments?: ContactAttachment[]): Promise<number>;

@@ -24,7 +24,7 @@ export interface ShopTables {
   param_values: { id: number; param_id: number; name: string };
   product_params: { product_id: number; value_id: number };
   visitors: { id: string; pending_tracking: number; wishlist_count: number };
-  availability_notices: { product_id: number; size_id: string; email: string; visitor_id: string; created_at: string };
+  availability_notices: { product_id: number; size_id: string; email: string; visitor_id: string; created_at: string; token_hash: string | null; confirmed_at: string | null };
   contact_messages: ContactMessageRow;
   contact_attachments: ContactAttachmentRow & { message_id: number };
   catalogue_texts: CatalogueTextRow;
@@ -176,9 +176,9 @@ export abstract class SharedReads {
     return [...byProduct].map(([id, value]) => ({ id, value }));
   }
 
-  /** How many notices wait for a product (all sizes). */
+  /** How many confirmed notices wait for a product (all sizes). */
   async availabilityNotices(productId: number): Promise<number> {
-    const row = await this.first(this.sql.selectFrom('availability_notices').select((eb) => eb.fn.countAll<number>().as('n')).where('product_id', '=', productId).compile());
+    const row = await this.first(this.sql.selectFrom('availability_notices').select((eb) => eb.fn.countAll<number>().as('n')).where('product_id', '=', productId).where('confirmed_at', 'is not', null).compile());
     return Number(row?.n ?? 0);
   }
 

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { newNoticeToken, noticeTokenHash } from './noticeToken';
 import type { CompiledQuery } from 'kysely';
 import { runStepsSync, SharedReads, type Steps } from './sharedReads';
 import {
@@ -636,20 +637,24 @@ export class SqliteShopRepository extends SharedReads implements ShopRepository 
     return { ...config, totalPrice: round2(totalPrice) };
   }
 
-  async requestAvailabilityNotice(visitorId: string, notice: { productId: number; sizeId: string; email: string }): Promise<boolean> {
+  async requestAvailabilityNotice(visitorId: string, notice: { productId: number; sizeId: string; email: string }): Promise<false | { token: string | null }> {
     const size = this.stmt('SELECT 1 FROM sizes WHERE product_id = ? AND size_id = ?').get(notice.productId, notice.sizeId);
     if (!size) return false;
-    await this.write(() => {
+    const { token, hash } = newNoticeToken();
+    const email = notice.email.toLowerCase();
+    return this.write(() => {
       this.ensureVisitorRow(visitorId);
-      this.stmt('INSERT OR IGNORE INTO availability_notices (product_id, size_id, email, visitor_id, created_at) VALUES (?, ?, ?, ?, ?)').run(
-        notice.productId,
-        notice.sizeId,
-        notice.email.toLowerCase(),
-        visitorId,
-        new Date().toISOString(),
-      );
+      this.stmt(
+        `INSERT INTO availability_notices (product_id, size_id, email, visitor_id, created_at, token_hash) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (product_id, size_id, email) DO UPDATE SET token_hash = excluded.token_hash WHERE availability_notices.confirmed_at IS NULL`,
+      ).run(notice.productId, notice.sizeId, email, visitorId, new Date().toISOString(), hash);
+      const row = this.stmt('SELECT confirmed_at FROM availability_notices WHERE product_id = ? AND size_id = ? AND email = ?').get(notice.productId, notice.sizeId, email) as { confirmed_at: string | null };
+      return { token: row.confirmed_at === null ? token : null };
     });
-    return true;
+  }
+
+  async confirmAvailabilityNotice(token: string): Promise<boolean> {
+    return this.write(() => this.stmt('UPDATE availability_notices SET confirmed_at = COALESCE(confirmed_at, ?) WHERE token_hash = ?').run(new Date().toISOString(), noticeTokenHash(token)).changes > 0);
   }
 
   /* availabilityNotices: SharedReads */

@@ -78,7 +78,17 @@ export function noticeRequestMail(owner: string, notice: { productId: number; si
   return {
     to: owner,
     subject: `Avvisami quando disponibile: prodotto ${notice.productId}, taglia ${notice.sizeId}`,
-    text: `${notice.email} chiede di essere avvisato quando il prodotto ${notice.productId} (taglia ${notice.sizeId}) torna disponibile.\nGli scriverà il negozio stesso quando un import del catalogo lo rimette in vendita.`,
+    text: `${notice.email} chiede di essere avvisato quando il prodotto ${notice.productId} (taglia ${notice.sizeId}) torna disponibile.\nGli scriverà il negozio stesso quando un import del catalogo lo rimette in vendita, se l'indirizzo conferma la richiesta (gli è stato chiesto per e-mail).`,
+  };
+}
+
+/** The mail that asks the address to confirm a notice (double opt-in): nothing is written to it again unless it does. */
+export function noticeConfirmMail(notice: { productId: number; sizeId: string; email: string }, token: string, origin: string): Mail {
+  const link = `${origin.replace(/\/$/, '')}/notify-confirm.php?token=${token}`;
+  return {
+    to: notice.email,
+    subject: 'Conferma: avvisami quando torna disponibile',
+    text: `Qualcuno (forse tu) ha chiesto su FreniShop di avvisare questo indirizzo quando il prodotto ${notice.productId} (taglia ${notice.sizeId}) torna disponibile.\n\nPer confermare apri questo indirizzo e premi il pulsante:\n${link}\n\nSe non sei stato tu, ignora questo messaggio: non ti scriveremo.`,
   };
 }
 
@@ -110,6 +120,8 @@ export function withMail(repo: ShopRepository, mailer: Mailer, log: (error: unkn
   const requestAvailabilityNotice: ShopRepository['requestAvailabilityNotice'] = async (visitorId, notice) => {
     const stored = await repo.requestAvailabilityNotice(visitorId, notice);
     if (stored) deliver(noticeRequestMail(mailer.owner, notice), `notice request ${notice.productId}/${notice.sizeId}`);
+    // The address confirms before it is ever written to about the product (double opt-in, issue 35).
+    if (stored && stored.token) deliver(noticeConfirmMail(notice, stored.token, mailer.origin ?? 'http://localhost:8080'), `notice confirmation ${notice.productId}/${notice.sizeId}`);
     return stored;
   };
   // A placed order (not the same key answered again) is mailed to the shopper and to the owner (issue 32).

@@ -9,6 +9,7 @@ import { showsPhonePriceText } from '../../src/domain/productOffer';
 import { resources } from '../../src/i18n';
 import { smallSource } from '../../src/domain/responsiveImage';
 import { escapeHtml } from '../db/shopViews';
+import { isNoticeToken } from '../db/noticeToken';
 import { BadRequest, optionalId, optionalSizeId, optionalText, requiredId, sendError } from '../http';
 
 const STATIC_CACHE = 'public, max-age=300';
@@ -107,6 +108,32 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
     }
     reply.header('Cache-Control', 'no-store');
     return { status: 'ok' };
+  });
+  // Double opt-in (issue 35, point 10): the mailed link shows a button, and only the button's POST
+  // confirms (mail scanners open links; an address is not confirmed by a scanner).
+  const noticePage = (reply: FastifyReply, status: number, title: string, body: string) =>
+    reply
+      .code(status)
+      .header('Cache-Control', 'no-store')
+      .header('X-Robots-Tag', 'noindex')
+      .type('text/html; charset=utf-8')
+      .send(`<!doctype html><html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} - FreniShop</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}<p><a href="/">FreniShop</a></p></main></body></html>`);
+  const badLink = (reply: FastifyReply) => noticePage(reply, 404, 'Link non valido', '<p>Questo link di conferma non è valido o è stato sostituito da uno più recente.</p>');
+  app.get('/notify-confirm.php', async (request, reply) => {
+    const token = optionalText(request.query as Record<string, unknown>, 'token', 43) ?? '';
+    if (!isNoticeToken(token)) return badLink(reply);
+    return noticePage(
+      reply,
+      200,
+      'Conferma l\'avviso',
+      `<p>Premi il pulsante per ricevere un'e-mail quando il prodotto torna disponibile.</p><form method="post" action="/notify-confirm.php"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Conferma</button></form>`,
+    );
+  });
+  app.post('/notify-confirm.php', async (request, reply) => {
+    const body = (typeof request.body === 'object' && request.body ? request.body : {}) as Record<string, unknown>;
+    const token = optionalText(body, 'token', 43) ?? '';
+    if (!isNoticeToken(token) || !(await repo.confirmAvailabilityNotice(token))) return badLink(reply);
+    return noticePage(reply, 200, 'Avviso confermato', '<p>Grazie: ti scriveremo una volta, quando il prodotto torna disponibile.</p>');
   });
   app.get('/ajax/wishlist.php', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');

@@ -7,6 +7,9 @@ import { isVehiclePagePath } from './vehiclePages';
  * addresses, asked by the browser's router (src/app/routes.ts) and by the server's shop data
  * route (server/routes/shopData.ts) alike.
  */
+/** The largest product id a product page address holds (`/product-<1 to 9 digits>`): the catalogue import refuses larger ones. */
+export const MAX_PRODUCT_ID = 999_999_999;
+
 export function pageTypeOf(pathname: string): { type: PageType; productId: number | null } {
   // With its slug or without (`/product-9001.html`): the page moves to its own address (server/routes/pages.ts).
   const product = /^\/product-(\d{1,9})(?:-[a-z0-9-]*)?\.html$/.exec(pathname);

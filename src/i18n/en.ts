@@ -192,7 +192,7 @@ const en: Catalogue = {
     notifyTitle: 'Tell me when it is back',
     notifyEmail: 'Your e-mail',
     notifySend: 'Notify me',
-    notifySent: 'Thank you! We will write when the product is back.',
+    notifySent: 'Thank you! Check your inbox and confirm with the link we sent: then we will write once the product is back.',
     notifyFailed: 'The notice could not be saved. Please try again.',
     notifyInvalid: 'Enter a valid e-mail address.',
     deliveryTitle: 'Delivery',

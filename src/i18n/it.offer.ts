@@ -61,7 +61,7 @@ const itOffer = {
     notifyTitle: 'Avvisami quando è disponibile',
     notifyEmail: 'La tua e-mail',
     notifySend: 'Avvisami',
-    notifySent: 'Grazie! Ti scriviamo quando il prodotto torna disponibile.',
+    notifySent: 'Grazie! Controlla la tua casella e conferma con il link che ti abbiamo inviato: poi ti scriviamo quando il prodotto torna disponibile.',
     notifyFailed: "Non è stato possibile salvare l'avviso. Riprova.",
     notifyInvalid: 'Inserire un indirizzo e-mail valido.',
     deliveryTitle: 'Consegna',

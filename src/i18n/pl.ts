@@ -208,7 +208,7 @@ const pl: Catalogue = {
     notifyTitle: 'Powiadom mnie o dostępności',
     notifyEmail: 'Twój e-mail',
     notifySend: 'Powiadom mnie',
-    notifySent: 'Dziękujemy! Napiszemy, gdy produkt wróci.',
+    notifySent: 'Dziękujemy! Sprawdź skrzynkę i potwierdź linkiem, który wysłaliśmy: wtedy napiszemy, gdy produkt wróci.',
     notifyFailed: 'Nie udało się zapisać powiadomienia. Spróbuj ponownie.',
     notifyInvalid: 'Podaj poprawny adres e-mail.',
     deliveryTitle: 'Dostawa',

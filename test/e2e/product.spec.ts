@@ -121,7 +121,7 @@ test.describe('product page', () => {
     await expect(form.getByLabel('Twój e-mail')).toHaveAttribute('aria-invalid', 'true');
     await form.getByLabel('Twój e-mail').fill('mario.rossi@example.it');
     await form.getByRole('button', { name: 'Powiadom mnie' }).click();
-    await expect(page.getByText('Dziękujemy! Napiszemy, gdy produkt wróci.')).toBeVisible();
+    await expect(page.getByText('Dziękujemy! Sprawdź skrzynkę i potwierdź linkiem, który wysłaliśmy: wtedy napiszemy, gdy produkt wróci.')).toBeVisible();
     // Checked once the alert has faded in.
     await expect(page.locator('.alert')).toHaveAttribute('data-state', 'visible');
     expect(await axeViolations(page)).toEqual([]);
@@ -324,5 +324,17 @@ test.describe('product page', () => {
     await ready(page);
     await expect(page.locator('.notify')).toBeVisible();
     await expect(page.locator('.instalments')).toHaveCount(0);
+  });
+});
+
+test.describe('confirming a notice (double opt-in, issue 35 point 10)', () => {
+  test('the mailed link shows a button, without axe violations; its POST goes through (an unknown link is said to be invalid)', async ({ page }, info) => {
+    await page.goto(`/notify-confirm.php?token=${'A'.repeat(43)}`);
+    await expect(page.getByRole('heading', { name: "Conferma l'avviso" })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, `notify-confirm-${info.project.name}`);
+    await page.getByRole('button', { name: 'Conferma' }).click();
+    await expect(page.getByRole('heading', { name: 'Link non valido' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -51,6 +51,8 @@ function requests(product: number, productPath: string, vehiclePath: string): Re
     'GET /ajax/instalments.php': [{ method: 'GET', url: '/ajax/instalments.php?price=250' }],
     'POST /ajax/checkout.php': [form('/ajax/checkout.php?action=couriers', { country: 'IT', postcode: '20121' })],
     'POST /ajax/notify.php': [form('/ajax/notify.php', { product: '1', size: 'uniw', email: 'mario.rossi@example.it' })],
+    'GET /notify-confirm.php': [{ method: 'GET', url: `/notify-confirm.php?token=${'A'.repeat(43)}` }, { method: 'GET', url: '/notify-confirm.php?token=x' }],
+    'POST /notify-confirm.php': [form('/notify-confirm.php', { token: 'A'.repeat(43) })],
     'GET /ajax/wishlist.php': [{ method: 'GET', url: '/ajax/wishlist.php' }],
     'GET /ajax/validate.php': [{ method: 'GET', url: '/ajax/validate.php?field=email&value=a@b.it' }],
     'POST /ajax/validate.php': [form('/ajax/validate.php', { field: 'zipcode', value: '00100' })],

@@ -117,10 +117,12 @@ describe(`catalogue import (${BACKEND})`, () => {
     expect(withdrawn).toEqual([{ product_id: gone, count: 1, product_name: expect.stringMatching(/\w/) }]);
   });
 
-  it('a re-import that changes a price is seen on the product page; a notice of a size back in stock is answered', async () => {
+  it('a re-import that changes a price is seen on the product page; a confirmed notice of a size back in stock is answered, an unconfirmed one not', async () => {
     const visitor = new Visitor(shop.app);
     const unavailable = SPECIAL_PRODUCTS.unavailable;
-    expect((await visitor.post('/ajax/notify.php', { product: String(unavailable), size: 'uniw', email: 'back@example.it' })).statusCode).toBe(200);
+    expect((await visitor.post('/ajax/notify.php', { product: String(unavailable), size: 'uniw', email: 'unconfirmed@example.it' })).statusCode).toBe(200);
+    const asked = await shop.repository.requestAvailabilityNotice('visitor-back', { productId: unavailable, sizeId: 'uniw', email: 'back@example.it' });
+    expect(asked && asked.token && (await shop.repository.confirmAvailabilityNotice(asked.token))).toBe(true);
     const lines = await exportNow();
     sizesOf(productLine(lines, SPECIAL_PRODUCTS.rebateTiers))[0].price_gross = 1234.56;
     sizesOf(productLine(lines, SPECIAL_PRODUCTS.rebateTiers))[0].price_net = 1011.93;
@@ -351,5 +353,53 @@ describe(`catalogue import (${BACKEND})`, () => {
     const stored = await shop.sql('SELECT engine_id, position, from_month, to_month, note FROM fitments WHERE product_id = ? AND position IS NOT NULL', qualified.id);
     expect(stored).toEqual([{ ...(qualified.fitments as Array<Record<string, unknown>>)[0] }]);
     expect(productLine(await exportNow(), qualified.id as number).fitments).toEqual(qualified.fitments);
+  });
+
+  it('refuses what the shop cannot serve (issue 35, point 9): a product id past its page addresses, other ids past the database parameters, control characters in texts; nothing changes', async () => {
+    const before = await fingerprint();
+    const lines = readLines(SAMPLE);
+    const numbered = lines.map((line, index) => [line, index + 1] as const);
+    const products = numbered.filter(([line]) => line.kind === 'product');
+    const [idTooBig, idLine] = products[0];
+    const [nul, nulLine] = products[1];
+    const [esc, escLine] = products[2];
+    const [sizeName, sizeLine] = products[3];
+    const [polish, polishLine] = products[4];
+    idTooBig.id = 3_000_000_000;
+    nul.name = 'Disco\u0000freno';
+    esc.name = 'Disco \u001b[31mrosso';
+    sizesOf(sizeName)[0].name = 'uniw\u0007';
+    polish.names = { pl: 'Tarcza\u0000' };
+    // A category nothing names, its id past what the shop's parameters (a filter's category) take.
+    const path = writeLines('unservable.jsonl', [...lines, { kind: 'category', id: 2_147_483_648, name: 'Troppo' }]);
+    const categoryLine = lines.length + 1;
+    const result = await importCatalogueFile(catalogue.db, path);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors).toEqual(
+      expect.arrayContaining([
+        { line: categoryLine, field: 'id', reason: 'must be a whole number from 1 to 2147483647' },
+        { line: idLine, field: 'id', reason: 'must be a whole number from 1 to 999999999 (the product page addresses)' },
+        { line: nulLine, field: 'name', reason: 'must not hold control characters' },
+        { line: escLine, field: 'name', reason: 'must not hold control characters' },
+        { line: sizeLine, field: 'sizes[0].name', reason: 'must not hold control characters' },
+        { line: polishLine, field: 'names.pl', reason: 'must not hold control characters' },
+      ]),
+    );
+    expect(await fingerprint()).toEqual(before);
+  });
+
+  it('the largest product id the pages serve is imported, listed and its page shown', async () => {
+    const lines = readLines(SAMPLE);
+    const line = lines.find((candidate) => candidate.kind === 'product' && !candidate.bundle)!;
+    const oldId = line.id as number;
+    // No bundle names it (a bundle of the sample naming it would be refused).
+    expect(lines.some((other) => Array.isArray(other.bundle) && (other.bundle as Array<{ product_id: number }>).some((item) => item.product_id === oldId))).toBe(false);
+    line.id = 999_999_999;
+    line.slug = 'largest-id';
+    const result = await importCatalogueFile(catalogue.db, writeLines('largest-id.jsonl', lines));
+    expect(result.ok).toBe(true);
+    const page = await shop.app.inject({ url: '/product-999999999-largest-id.html' });
+    expect(page.statusCode).toBe(200);
   });
 });

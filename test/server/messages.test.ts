@@ -99,14 +99,40 @@ describe(`messages reach the owner (${BACKEND})`, () => {
     expect(mail.text).toContain(pdf.toString('base64').slice(0, 40));
   });
 
-  it('mails a notify-me request to the owner, and writes to the shopper when an import brings the size back', async () => {
+  it('mails a notify-me request to the owner and a confirmation to the address (issue 35, point 10: double opt-in); only a confirmed address is written to when an import brings the size back', async () => {
     inbox.length = 0;
     const product = SPECIAL_PRODUCTS.unavailable;
-    const response = await new Visitor(shop.app).post('/ajax/notify.php', { product: String(product), size: 'uniw', email: 'giulia@example.it' });
-    expect(response.statusCode).toBe(200);
-    const [request] = await mails(1);
-    expect(request.to).toEqual(['titolare@example.it']);
-    expect(request.text).toContain(`giulia@example.it chiede di essere avvisato quando il prodotto ${product} (taglia uniw)`);
+    const visitor = new Visitor(shop.app);
+    const ask = async (email: string) => {
+      const response = await visitor.post('/ajax/notify.php', { product: String(product), size: 'uniw', email });
+      expect(response.statusCode).toBe(200);
+      const arrived = await mails(inbox.length + 2);
+      const forOwner = arrived.slice(-2).find((mail) => mail.to.includes('titolare@example.it'))!;
+      const forShopper = arrived.slice(-2).find((mail) => mail.to.includes(email))!;
+      expect(forOwner.text).toContain(`${email} chiede di essere avvisato quando il prodotto ${product} (taglia uniw)`);
+      const link = new RegExp(`${mailer.origin!.replace(/[.:/]/g, '\\$&')}(/notify-confirm\\.php\\?token=[A-Za-z0-9_-]{43})`).exec(forShopper.text);
+      expect(link).not.toBeNull();
+      return link![1];
+    };
+    const giulia = await ask('giulia@example.it');
+    await ask('stranger@example.it');
+
+    // Opening the link (or a mail scanner prefetching it) confirms nothing: it shows a button.
+    const page = await visitor.get(giulia);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toMatch(/<form method="post" action="\/notify-confirm\.php">/);
+    expect(await shop.sql('SELECT email FROM availability_notices WHERE product_id = ? AND confirmed_at IS NOT NULL', product)).toEqual([]);
+    // The button confirms giulia's; a made-up token confirms nothing.
+    const token = new URL(giulia, 'http://x').searchParams.get('token')!;
+    expect((await visitor.post('/notify-confirm.php', { token })).statusCode).toBe(200);
+    expect((await visitor.post('/notify-confirm.php', { token: 'A'.repeat(43) })).statusCode).toBe(404);
+    expect(await shop.sql('SELECT email FROM availability_notices WHERE product_id = ? AND confirmed_at IS NOT NULL', product)).toEqual([{ email: 'giulia@example.it' }]);
+    // Asked again (by anyone): no new confirmation mail to an address already confirmed.
+    const before = inbox.length;
+    expect((await visitor.post('/ajax/notify.php', { product: String(product), size: 'uniw', email: 'giulia@example.it' })).statusCode).toBe(200);
+    await mails(before + 1);
+    expect(inbox.slice(before).every((mail) => mail.to.includes('titolare@example.it'))).toBe(true);
 
     // The owner's next catalogue has the size in stock.
     const lines: string[] = [];
@@ -120,12 +146,13 @@ describe(`messages reach the owner (${BACKEND})`, () => {
     if (!result.ok) return;
     const answered = await answerRestockedNotices(catalogue.db, result.summary.restocked, { mailer, origin: 'https://www.frenishop.example' });
     expect(answered).toEqual({ sent: 1, failed: 0 });
-    const [, back] = await mails(2);
+    const back = (await mails(before + 2))[before + 1];
     expect(back.to).toEqual(['giulia@example.it']);
     expect(back.text).toMatch(/^Subject: .*Di nuovo disponibile/m);
     expect(back.text).toMatch(new RegExp(`https://www\\.frenishop\\.example/product-${product}-[a-z0-9-]+\\.html`));
-    // Answered: the notice is gone.
-    expect(await shop.sql('SELECT email FROM availability_notices WHERE product_id = ?', product)).toEqual([]);
+    // Answered: giulia's notice is gone; the unconfirmed one was never written to.
+    expect(inbox.filter((mail) => mail.to.includes('stranger@example.it'))).toHaveLength(1);
+    expect(await shop.sql('SELECT email FROM availability_notices WHERE product_id = ? AND confirmed_at IS NOT NULL', product)).toEqual([]);
   });
 
   it('npm run messages lists the stored messages and requests', () => {
@@ -138,5 +165,7 @@ describe(`messages reach the owner (${BACKEND})`, () => {
     expect(run.stdout).toContain('from Mario Rossi <mario.rossi@example.it>');
     expect(run.stdout).toContain('  Quali pastiglie vanno bene per la mia Panda 1.2?');
     expect(run.stdout).toContain('"E-mail me when it is back" requests');
+    // The request its address never confirmed is listed as such: not to be written to.
+    expect(run.stdout).toMatch(/stranger@example\.it .*NOT CONFIRMED: do not write/);
   });
 });

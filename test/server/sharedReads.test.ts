@@ -72,7 +72,10 @@ describe('reads written once for both backends', () => {
 
     const size = await shop.one<{ product_id: number; size_id: string }>('SELECT product_id, size_id FROM sizes ORDER BY product_id LIMIT 1');
     const before = await shop.repository.availabilityNotices(size.product_id);
-    await shop.repository.requestAvailabilityNotice('visitor-shared-reads', { productId: size.product_id, sizeId: size.size_id, email: 'Anna@Example.com' });
+    const asked = await shop.repository.requestAvailabilityNotice('visitor-shared-reads', { productId: size.product_id, sizeId: size.size_id, email: 'Anna@Example.com' });
+    // Counted once its address confirmed it (double opt-in).
+    expect(await shop.repository.availabilityNotices(size.product_id)).toBe(before);
+    expect(asked && asked.token && (await shop.repository.confirmAvailabilityNotice(asked.token))).toBe(true);
     expect(await shop.repository.availabilityNotices(size.product_id)).toBe(before + 1);
 
     expect(await shop.repository.wishlistCount('nobody-yet')).toBe(0);

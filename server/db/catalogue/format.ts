@@ -9,7 +9,9 @@
  */
 import { pictureAddress } from '../shopViews';
 import { TRAIT } from '../../../src/api/wire';
+import { MAX_PRODUCT_ID } from '../../../src/domain/pageTypes';
 import { slugify } from '../../text';
+import { controlCharacterIn, MAX_ID } from '../../http';
 import { CATALOGUE_COLUMNS } from './generate';
 
 export const CATALOGUE_FORMAT = 1;
@@ -60,7 +62,8 @@ export const TEXT_LANGUAGES = ['pl', 'en'] as const;
 export const PRODUCT_TYPES = ['product_item', 'product_bundle', 'product_virtual', 'product_service'] as const;
 export const SIZE_STATUSES = ['enable', 'order', 'disable'] as const;
 
-const MAX_ID = 2 ** 48;
+// Ids: at most what the shop's parameters take (server/http.ts MAX_ID, a filter's trait value,
+// a vehicle's engine); a product's at most what its page address holds (MAX_PRODUCT_ID).
 const MAX_ERRORS = 200;
 
 class Invalid extends Error {
@@ -82,8 +85,14 @@ function isObject(value: unknown): value is Json {
 const read = {
   id(record: Json, field: string, path = field): number {
     const value = record[field];
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_ID) throw new Invalid(path, 'must be a whole number from 1');
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw new Invalid(path, 'must be a whole number from 1');
+    if (value > MAX_ID) throw new Invalid(path, `must be a whole number from 1 to ${MAX_ID}`);
     return value;
+  },
+  productId(record: Json, field: string, path = field): number {
+    const value = record[field];
+    if (typeof value === 'number' && Number.isInteger(value) && value > MAX_PRODUCT_ID) throw new Invalid(path, `must be a whole number from 1 to ${MAX_PRODUCT_ID} (the product page addresses)`);
+    return read.id(record, field, path);
   },
   optionalId(record: Json, field: string, path = field): number | null {
     return record[field] === undefined || record[field] === null ? null : read.id(record, field, path);
@@ -91,6 +100,7 @@ const read = {
   text(record: Json, field: string, max: number, path = field): string {
     const value = record[field];
     if (typeof value !== 'string') throw new Invalid(path, 'must be text');
+    if (controlCharacterIn(value)) throw new Invalid(path, 'must not hold control characters');
     const trimmed = value.trim();
     if (!trimmed) throw new Invalid(path, 'must not be empty');
     if (trimmed.length > max) throw new Invalid(path, `must be at most ${max} characters`);
@@ -100,6 +110,7 @@ const read = {
     const value = record[field];
     if (value === undefined || value === null) return fallback;
     if (typeof value !== 'string') throw new Invalid(path, 'must be text');
+    if (controlCharacterIn(value)) throw new Invalid(path, 'must not hold control characters');
     if (value.length > max) throw new Invalid(path, `must be at most ${max} characters`);
     return value;
   },
@@ -340,7 +351,7 @@ export class CatalogueReader {
 
   private product(record: Json, line: number): void {
     onlyFields(record, PRODUCT_FIELDS);
-    const id = read.id(record, 'id');
+    const id = read.productId(record, 'id');
     const earlier = this.products.get(id);
     if (earlier !== undefined) throw new Invalid('id', `product ${id} is also on line ${earlier}`);
     const name = read.text(record, 'name', 300);
@@ -482,7 +493,7 @@ export class CatalogueReader {
       const path = `bundle[${index}].`;
       if (!isObject(item)) throw new Invalid(`bundle[${index}]`, 'must be an object');
       onlyFields(item, ['product_id', 'quantity'], path);
-      const product = read.id(item, 'product_id', `${path}product_id`);
+      const product = read.productId(item, 'product_id', `${path}product_id`);
       if (product === id) throw new Invalid(`${path}product_id`, 'a bundle cannot hold itself');
       return { product, quantity: read.number(item, 'quantity', { integer: true, min: 1, max: 1000 }, `${path}quantity`), field: `${path}product_id` };
     });

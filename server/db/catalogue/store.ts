@@ -264,7 +264,7 @@ export async function storeCatalogue(db: CatalogueDb, rows: CatalogueRows, optio
        JOIN old_sizes o ON o.product_id = n.product_id AND o.size_id = n.size_id
        JOIN sizes s ON s.product_id = n.product_id AND s.size_id = n.size_id
        JOIN products p ON p.id = n.product_id
-       WHERE NOT ${AVAILABLE('o')} AND ${AVAILABLE('s')}
+       WHERE NOT ${AVAILABLE('o')} AND ${AVAILABLE('s')} AND n.confirmed_at IS NOT NULL
        ORDER BY n.product_id, n.size_id, n.email`,
     );
     const noticesDropped = await db.run(`DELETE FROM availability_notices WHERE NOT ${sizeExists('availability_notices')}`);

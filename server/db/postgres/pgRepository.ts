@@ -26,6 +26,7 @@ import { cmsPageResponse, cmsSearchEntry, type CmsPageRow } from '../cmsPages';
 import { decideBasketChange, type LimitLine } from '../basketLimits';
 import { facetKey, facetRows, listingOrder, listingWhere, POSTGRES_LISTING, traitValueCounts } from '../listingQuery';
 import { TtlCache } from '../ttlCache';
+import { newNoticeToken, noticeTokenHash } from '../noticeToken';
 import { codeKey, codeKeyEnd, tsQuery } from '../searchTerms';
 import {
   AXIS_NAMES,
@@ -726,19 +727,27 @@ export class PostgresShopRepository extends SharedReads implements ShopRepositor
     return { ...config, totalPrice: round2(totalPrice) };
   }
 
-  async requestAvailabilityNotice(visitorId: string, notice: { productId: number; sizeId: string; email: string }): Promise<boolean> {
+  async requestAvailabilityNotice(visitorId: string, notice: { productId: number; sizeId: string; email: string }): Promise<false | { token: string | null }> {
     const size = await this.one('SELECT 1 AS one FROM sizes WHERE product_id = ? AND size_id = ?', [notice.productId, notice.sizeId]);
     if (!size) return false;
-    await this.transaction(async (client) => {
+    const { token, hash } = newNoticeToken();
+    const email = notice.email.toLowerCase();
+    return this.transaction(async (client) => {
       await this.ensureVisitorRow(visitorId, client);
       await this.all(
-        'INSERT INTO availability_notices (product_id, size_id, email, visitor_id, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
-        [notice.productId, notice.sizeId, notice.email.toLowerCase(), visitorId, new Date().toISOString()],
+        `INSERT INTO availability_notices (product_id, size_id, email, visitor_id, created_at, token_hash) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (product_id, size_id, email) DO UPDATE SET token_hash = excluded.token_hash WHERE availability_notices.confirmed_at IS NULL`,
+        [notice.productId, notice.sizeId, email, visitorId, new Date().toISOString(), hash],
         client,
       );
-      return true;
+      const row = await this.one<{ confirmed_at: string | null }>('SELECT confirmed_at FROM availability_notices WHERE product_id = ? AND size_id = ? AND email = ?', [notice.productId, notice.sizeId, email], client);
+      return { token: row?.confirmed_at == null ? token : null };
     });
-    return true;
+  }
+
+  async confirmAvailabilityNotice(token: string): Promise<boolean> {
+    const result = await this.result('UPDATE availability_notices SET confirmed_at = COALESCE(confirmed_at, ?) WHERE token_hash = ?', [new Date().toISOString(), noticeTokenHash(token)], this.pool);
+    return (result.rowCount ?? 0) > 0;
   }
 
   /* availabilityNotices: SharedReads */

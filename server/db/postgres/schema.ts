@@ -350,6 +350,17 @@ export const PG_MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
     name: 'orders: checkout (issue 32)',
     sql: POSTGRES_ORDER_TABLES,
   },
+  {
+    id: 21,
+    name: 'availability notices confirmed by their address (issue 35, double opt-in)',
+    sql: `
+      -- A notice counts once its address confirmed it: the SHA-256 of the token mailed to it, and when.
+      -- Notices stored before this asked no one: they stay unconfirmed, never written to.
+      ALTER TABLE availability_notices ADD COLUMN token_hash TEXT;
+      ALTER TABLE availability_notices ADD COLUMN confirmed_at TEXT;
+      CREATE UNIQUE INDEX availability_notices_token ON availability_notices (token_hash);
+    `,
+  },
 ];
 
 /** Any number held by the shop's servers while they migrate or seed: one at a time. */
