@@ -48,7 +48,7 @@ test.describe('vehicle pages (issue 25)', () => {
     await page.locator(`.vehicle-part[data-product="${first.id}"] a`).click();
     await page.waitForURL(new RegExp(`/product-${first.id}-`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.name);
-    await expect(page.locator('.product__info .fit-note .fit-note__status')).toContainText(`Adatto a ${brand[1]} ${model[1]} ${year[1]} ${engine[1]}`);
+    await expect(page.locator('.product__info .fit-note .fit-note__status')).toContainText(`Adatto a ${[brand[1], model[1], year[1], engine[1]].filter((name, index, names) => !names[index + 1]?.startsWith(`${name} `)).join(' ')}`);
     await expect(page.locator('.product__info .fit-note')).not.toHaveAttribute('data-fit', 'none');
   });
 
