@@ -184,6 +184,8 @@ test.describe('layer widgets', () => {
 
   test('contact files: a too-big attachment, a .png or an oversized photo is cleared with the shop\u2019s message', async ({ page }) => {
     await page.goto('/contact.php');
+    // The page's checks run once its script does (before, a chosen file is the browser's own).
+    await scriptReady(page);
     // The file fields are part of the contact form (their files go with the message).
     const form = page.locator('form[data-flow="form:contact"]').getByRole('group', { name: 'Invia una foto o un documento' });
     await expect(form).toBeVisible();
