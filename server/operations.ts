@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { ShopRepository } from './db/repository';
+import { DatabaseUnavailable } from './db/faults';
 import { sendError } from './http';
 
 /**
@@ -59,6 +60,8 @@ export function registerOperations(app: FastifyInstance, repo: ShopRepository): 
     } catch (error) {
       request.log.warn({ err: error }, 'readiness check failed');
       reply.header('Retry-After', '5');
+      // A database that answers reads but takes no writes (a read-only disk, a standby) is not ready either.
+      if (error instanceof DatabaseUnavailable && error.write) return sendError(reply, 503, 'database_read_only', 'The database takes no writes');
       return sendError(reply, 503, 'database_unreachable', 'The database does not answer');
     } finally {
       clearTimeout(timer);

@@ -43,6 +43,15 @@ export function isTimeout(error: unknown): boolean {
   return typeof e.message === 'string' && /Query read timeout|timeout exceeded when trying to connect/i.test(e.message);
 }
 
+/**
+ * Whether a pg error says the database takes no writes now (SQLSTATE 25006: a standby, or a
+ * database set `default_transaction_read_only` by its operator): a write is answered 503, not 500.
+ */
+export function isReadOnly(error: unknown): boolean {
+  const e = error as { code?: unknown } | null;
+  return !!e && typeof e === 'object' && e.code === '25006';
+}
+
 /** SQLite's failures of the storage (not of a statement): disk full, a read-only file, I/O errors, locked past the busy timeout, a closed handle. */
 export function isSqliteStorageFailure(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown } | null;
@@ -61,6 +70,7 @@ export function storageFailure(error: unknown): DatabaseUnavailable | null {
       const write = /^SQLITE_(FULL|READONLY)/.test(code);
       return new DatabaseUnavailable(write ? `The database cannot take writes (${code})` : 'The database is not answering', write, current);
     }
+    if (isReadOnly(current)) return new DatabaseUnavailable('The database cannot take writes (read-only)', true, current);
     if (isConnectionLoss(current) || isTimeout(current)) return new DatabaseUnavailable('The database is not answering', false, current);
     current = (current as { originalError?: unknown; cause?: unknown }).originalError ?? (current as { cause?: unknown }).cause;
   }

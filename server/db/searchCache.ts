@@ -86,7 +86,9 @@ export function withSearchCache(repo: ShopRepository, options: SearchCacheOption
   const basket = (visitorId: string) => (visitorId === NO_VISITOR ? noVisitorBasket() : repo.basket(visitorId));
   const wishlistCount = (visitorId: string) => (visitorId === NO_VISITOR ? noVisitorWishlist() : repo.wishlistCount(visitorId));
   const replaced: Partial<Record<PropertyKey, unknown>> = { basket, wishlistCount, textSearch, brakeProducts, vehiclePage, catalogueTexts, ...(options.pageData === false ? {} : { listing, productPage }) };
-  const bound = new Map<PropertyKey, unknown>();
+  // Each method bound once, by the function itself: a method replaced on the repository (a test's
+  // fault, a wrapper) is seen from then on, not the one bound before it.
+  const bound = new WeakMap<object, unknown>();
   const clearCaches = () => {
     for (const cache of caches) cache.clear();
     // The repository's own (listing counts).
@@ -98,8 +100,8 @@ export function withSearchCache(repo: ShopRepository, options: SearchCacheOption
       if (property in replaced) return replaced[property];
       const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== 'function') return value;
-      if (!bound.has(property)) bound.set(property, value.bind(target));
-      return bound.get(property);
+      if (!bound.has(value)) bound.set(value, value.bind(target));
+      return bound.get(value);
     },
   });
 }

@@ -217,6 +217,36 @@ postgresOnly('PostgreSQL: backends terminated, connections refused, a lock held'
     expect(units(await visitor.get('/ajax/basket.php'))).toBe(2);
   });
 
+  // Issue 35, point 6, on PostgreSQL: a database that turns read-only under the running server
+  // (what a failover to a standby, or an operator's `default_transaction_read_only`, looks like).
+  it('the database set read-only under the running server: reads answer, writes 503 with Retry-After, /readyz not ready; writable again, writes resume without a restart', async () => {
+    const { app } = shop;
+    const visitor = new Visitor(app);
+    const id = String(await plainProduct());
+    expect((await visitor.post('/basketchange.php?mode=1', { product: id, size: 'uniw', number: '1' })).statusCode).toBe(200);
+    await admin.query(`ALTER DATABASE "${database()}" SET default_transaction_read_only = on`);
+    try {
+      // The sessions the shop holds began writable: they end (as in a failover), the new ones are read-only.
+      await terminateShopBackends();
+      const ready = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ error: { code: 'database_read_only', message: 'The database takes no writes' } });
+      expect(units(await visitor.get('/ajax/basket.php'))).toBe(1);
+      const moved = await visitor.get(`/product-${id}-x.html`); // to the address with the product's own slug
+      expect((await visitor.get(String(moved.headers.location))).statusCode).toBe(200);
+      expect503(await visitor.post('/basketchange.php?mode=1', { product: id, size: 'uniw', number: '1' }), 'form add, read-only');
+      expect503(await visitor.request({ method: 'POST', url: '/graphql/v1/', json: { query: `mutation { addProductsToBasket(ProductInput: [{ id: ${id}, size: "uniw" }]) { status } }` } }), 'GraphQL add, read-only');
+      expect(units(await visitor.get('/ajax/basket.php'))).toBe(1);
+    } finally {
+      await admin.query(`ALTER DATABASE "${database()}" RESET default_transaction_read_only`);
+    }
+    // Writable again: the pool still holds sessions that began read-only; nothing is restarted.
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    expect((await visitor.post('/basketchange.php?mode=1', { product: id, size: 'uniw', number: '1' })).statusCode).toBe(200);
+    expect((await visitor.post('/basketchange.php?mode=1', { product: id, size: 'uniw', number: '1' })).statusCode).toBe(200);
+    expect(units(await visitor.get('/ajax/basket.php'))).toBe(3);
+  });
+
   it('backends terminated under 30 concurrent writes: every request answered (200 or 503), every acknowledged write kept', async () => {
     const { app } = shop;
     const id = String(await plainProduct());

@@ -20,7 +20,7 @@ import {
 } from '../../../src/api/wire';
 import type { FitRow } from '../../../src/domain/fitment';
 import { formatPrice } from '../../../src/domain/priceMask';
-import { DatabaseUnavailable, isConnectionLoss, isTimeout } from '../faults';
+import { DatabaseUnavailable, isConnectionLoss, isReadOnly, isTimeout } from '../faults';
 import { CATALOGUE_CHANNEL, type BasketChange, type BasketChangeResult, type BrakeProductFilter, type ContactAttachment, type ContactMessage, type ListingFilter, type ProductChange, type ShopRepository, } from '../repository';
 import { cmsPageResponse, cmsSearchEntry, type CmsPageRow } from '../cmsPages';
 import { decideBasketChange, type LimitLine } from '../basketLimits';
@@ -124,6 +124,11 @@ async function runPrepared<T extends QueryResultRow>(on: Queryable, statement: Q
 
 /** How many times a basket change reads and decides again when its basket changed meanwhile. */
 const BASKET_CHANGE_ATTEMPTS = 20;
+
+/** Whether this session could write: not a standby, not read-only. */
+const WRITABLE_SQL = `SELECT pg_is_in_recovery() AS standby, current_setting('transaction_read_only') AS "readOnly"`;
+type WritableRow = { standby: boolean; readOnly: string };
+const sessionWritable = (row: WritableRow | undefined) => !!row && !row.standby && row.readOnly !== 'on';
 
 /** A statement that only reads (sent again once when its connection dies). */
 const READ_ONLY = /^\s*SELECT\b/i;
@@ -255,19 +260,31 @@ export class PostgresShopRepository extends SharedReads implements ShopRepositor
     const statement = preparedStatement(toPgSql(sql), params);
     if (on !== this.pool) return runPrepared<T>(on, statement, true);
     const read = READ_ONLY.test(sql) && !/\bFOR\s+UPDATE\b/i.test(sql);
-    try {
-      return await runPrepared<T>(this.pool, statement, false);
-    } catch (error) {
-      if (!isConnectionLoss(error) && !isTimeout(error)) throw error;
-      if (!read || !isConnectionLoss(error)) throw new DatabaseUnavailable('The database is not answering', !read, error);
-      // Sent once more on a connection of its own: the pool's other idle connections may have
-      // died in the same blow (a restart, a failover) without having noticed yet.
+    for (let attempt = 1; ; attempt++) {
       try {
-        return await this.onFreshConnection<T>(statement);
-      } catch (again) {
-        if (isConnectionLoss(again) || isTimeout(again)) throw new DatabaseUnavailable('The database is not answering', false, again);
-        throw again;
+        return await runPrepared<T>(this.pool, statement, false);
+      } catch (error) {
+        // The pool dropped the connection that failed (pg-pool releases it with the error), so a
+        // session that began while the database was read-only is not used again; when a new
+        // session could write, the write is sent again (the pool may hold more such sessions).
+        if (!isReadOnly(error)) return this.retriedRead<T>(statement, read, error);
+        if (attempt <= this.pool.options.max + 1 && (await this.writableNow())) continue;
+        throw new DatabaseUnavailable('The database cannot take writes (read-only)', true, error);
       }
+    }
+  }
+
+  /** A statement on the pool that failed (not for a read-only session): a read whose connection died is sent once more. */
+  private async retriedRead<T extends QueryResultRow>(statement: QueryConfig, read: boolean, error: unknown): Promise<QueryResult<T>> {
+    if (!isConnectionLoss(error) && !isTimeout(error)) throw error;
+    if (!read || !isConnectionLoss(error)) throw new DatabaseUnavailable('The database is not answering', !read, error);
+    // Sent once more on a connection of its own: the pool's other idle connections may have
+    // died in the same blow (a restart, a failover) without having noticed yet.
+    try {
+      return await this.onFreshConnection<T>(statement);
+    } catch (again) {
+      if (isConnectionLoss(again) || isTimeout(again)) throw new DatabaseUnavailable('The database is not answering', false, again);
+      throw again;
     }
   }
 
@@ -331,6 +348,16 @@ export class PostgresShopRepository extends SharedReads implements ShopRepositor
           // or may not have reached the database: the client reads the basket again).
           broken = error as Error;
           throw new DatabaseUnavailable('The database stopped answering during a write', true, error);
+        }
+        if (isReadOnly(error)) {
+          // A read-only session wrote nothing. It is dropped: one that began while the database
+          // was read-only keeps saying so after the database takes writes again. When a new
+          // session could write, the work runs again on another connection (as many times as
+          // the pool may hold such sessions); otherwise the write is answered 503.
+          broken = error as Error;
+          await client.query('ROLLBACK').catch(() => undefined);
+          if (attempt <= this.pool.options.max + 1 && (await this.writableNow())) continue;
+          throw new DatabaseUnavailable('The database cannot take writes (read-only)', true, error);
         }
         await client.query('ROLLBACK').catch(() => undefined);
         if (attempt < 5 && RETRYABLE.has((error as { code?: string }).code ?? '')) continue;
@@ -463,9 +490,28 @@ export class PostgresShopRepository extends SharedReads implements ShopRepositor
 
   /* ---------------------------------------------------------------- products */
 
-  /** Readiness: the database answers (see server/operations.ts). */
+  /**
+   * Readiness: the database answers and takes writes (see server/operations.ts). A session says
+   * read-only when the server is a standby or the database was set read-only; since a pooled
+   * session keeps the setting it began with, a read-only answer is asked again on a fresh
+   * connection, which tells how the database is now.
+   */
   async ping(): Promise<void> {
-    await this.query('SELECT 1', [], this.pool);
+    const pooled = (await this.query<WritableRow>(WRITABLE_SQL, [], this.pool))[0];
+    if (sessionWritable(pooled)) return;
+    if (await this.writableNow()) return;
+    throw new DatabaseUnavailable('The database cannot take writes (read-only)', true);
+  }
+
+  /** Whether a new session could write now (a fresh connection, not one of the pool's). */
+  private async writableNow(): Promise<boolean> {
+    try {
+      const row = (await this.onFreshConnection<WritableRow>({ text: WRITABLE_SQL })).rows[0];
+      return sessionWritable(row);
+    } catch (error) {
+      if (isConnectionLoss(error) || isTimeout(error)) throw new DatabaseUnavailable('The database is not answering', false, error);
+      throw error;
+    }
   }
 
   async vehiclePage(kind: VehiclePageKind, id: number) {
