@@ -34,10 +34,12 @@ class AssetsManifestPlugin {
  * their code (and chunks): the Stately inspector (`?inspect`) in a development build or one built
  * with INSPECT=1; the session recorder (`?record`) in a development build only.
  */
-function devToolDefinitions(production) {
+function devToolDefinitions(production, env) {
   return {
     'process.env.SHOP_INSPECTOR': JSON.stringify(!production || process.env.INSPECT === '1' ? '1' : ''),
     'process.env.SHOP_RECORDER': JSON.stringify(production ? '' : '1'),
+    // `npm run dev` only (scripts/dev.mjs): the page reloads itself when the dev server restarted.
+    'process.env.SHOP_DEV_RELOAD': JSON.stringify(!production && env && env.devReload ? '1' : ''),
   };
 }
 
@@ -77,7 +79,7 @@ const config = (env, argv) => {
         filename: hashed ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
         chunkFilename: hashed ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
       }),
-      new webpack.DefinePlugin(devToolDefinitions(production)),
+      new webpack.DefinePlugin(devToolDefinitions(production, env)),
       // axios uses its XMLHttpRequest adapter in the browser: its fetch adapter stays out of the bundle.
       new webpack.NormalModuleReplacementPlugin(/axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/, path.resolve(__dirname, 'src/api/build/axiosFetchAdapterStub.js')),
       // Nor its FormData converters: the storefront's bodies are JSON objects and URLSearchParams.

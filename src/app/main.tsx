@@ -56,3 +56,6 @@ void afterFirstScreen()
     return import(/* webpackChunkName: "app" */ './start');
   })
   .then(({ startShop }) => startShop());
+
+// `npm run dev` only (a constant elsewhere, so other builds drop it): reload on the dev server's word.
+if (process.env.SHOP_DEV_RELOAD === '1') void import(/* webpackChunkName: "devReload" */ './devReload').then(({ reloadOnRestart }) => reloadOnRestart());

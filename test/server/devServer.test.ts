@@ -1,10 +1,10 @@
 /**
- * `npm run dev` as the README's QA section uses it: the development build and the server with
+ * `npm run dev` as the README's QA section uses it, and as a developer saves (issue 33, point 5): the development build and the server with
  * the test hooks on; a fault set once (`{"times":1}`) must land on the next request, whichever it
  * is, and only on it — the dev server runs one process, so no other process can take the request.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './serverProcess';
@@ -56,6 +56,44 @@ describeDev('npm run dev with the test hooks', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 6; i += 1) statuses.push((await fetch(`${base}/ajax/basket.php?getAjax=true`)).status);
       expect(statuses).toEqual([500, 200, 200, 200, 200, 200]);
+
+      // Issue 33, point 5: a save restarts the server beside the old one. No request meets a
+      // refused connection meanwhile, and an open page hears "reload" once the new one answers.
+      const events = await fetch(`${base}/__dev/events`);
+      expect(events.headers.get('content-type')).toBe('text/event-stream');
+      const reader = events.body!.getReader();
+      const reload = (async () => {
+        let heard = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return heard;
+          heard += Buffer.from(value).toString();
+          if (heard.includes('event: reload')) return heard;
+        }
+      })();
+      const answers: Array<number | string> = [];
+      let polling = true;
+      const poll = (async () => {
+        while (polling) {
+          answers.push(await fetch(`${base}/main.php`).then((answer) => answer.status, (error: Error) => String((error.cause as Error | undefined)?.message ?? error)));
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })();
+      const saved = join(ROOT, 'server', `.dev-save-${process.pid}.txt`);
+      try {
+        writeFileSync(saved, 'a save in server/');
+        expect(await reload).toContain('event: reload');
+      } finally {
+        polling = false;
+        await poll;
+        rmSync(saved, { force: true });
+      }
+      await reader.cancel();
+      expect(output).toContain('server restarted');
+      expect(answers.length).toBeGreaterThan(5);
+      expect(answers.filter((status) => status !== 200)).toEqual([]);
+      // The development build's pages listen for it (src/app/devReload.ts, a chunk of its own).
+      expect(readdirSync(join(dir, 'dev', 'assets')).some((file) => /^devReload\..*\.js$/.test(file))).toBe(true);
     } finally {
       endGroup(child);
       await exited;
