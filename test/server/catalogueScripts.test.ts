@@ -18,7 +18,7 @@ function npmRun(script: string, args: string[]) {
   return spawnSync('npm', ['run', '-s', script, '--', ...args], { cwd: ROOT, env, encoding: 'utf8' });
 }
 
-describeWhen(process.env.SHOP_TEST_BACKEND !== 'postgres', 'the scripts are the same on either backend: run once, on the SQLite file')('npm run catalogue:price / stock / name', () => {
+describeWhen(process.env.SHOP_TEST_BACKEND !== 'postgres', 'the scripts are the same on either backend: run once, on the SQLite file')('npm run catalogue:price / stock / name / export', () => {
   beforeAll(async () => {
     shop = await startTestShop(60);
   });
@@ -41,6 +41,17 @@ describeWhen(process.env.SHOP_TEST_BACKEND !== 'postgres', 'the scripts are the 
     if (page.statusCode === 301) page = await shop.app.inject({ method: 'GET', url: String(page.headers.location) });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Pastiglie di prova');
+  });
+
+  it('npm run -s catalogue:export with no file writes clean JSON Lines to standard output (docs/operating.md)', async () => {
+    const exported = npmRun('catalogue:export', []);
+    expect(exported.status).toBe(0);
+    const lines = exported.stdout.split('\n').filter((line) => line !== '');
+    // Every line is a JSON object (no npm banner, no progress, no message: those go to standard error).
+    const records = lines.map((line) => JSON.parse(line) as { kind?: string });
+    expect(records[0]).toMatchObject({ kind: 'catalogue' });
+    expect(records.filter((record) => record.kind === 'product').length).toBe(Number((await shop.sql<{ n: number }>('SELECT COUNT(*) AS n FROM products'))[0].n));
+    expect(exported.stderr).toMatch(/Exported \d+ products/);
   });
 
   it('refuses a bad value with a message and changes nothing', async () => {
