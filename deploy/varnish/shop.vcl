@@ -27,11 +27,23 @@ vcl 4.1;
 
 import std;
 
+# A server is sent shoppers while its /readyz answers (the database answers and takes writes);
+# generous figures, so a busy server is slow, not sick. Until then Varnish serves what it keeps.
+probe shop_ready {
+    .url = "/readyz";
+    .interval = 2s;
+    .timeout = 5s;
+    .window = 3;
+    .threshold = 1;
+    .initial = 1;
+}
+
 backend shop {
     .host = "127.0.0.1";
     .port = "8080";
     .connect_timeout = 2s;
     .first_byte_timeout = 30s;
+    .probe = shop_ready;
 }
 
 # Who may ban (the shop's servers).

@@ -51,6 +51,56 @@ const absoluteAddresses = (html: string) => [...html.matchAll(/(?:href|content)=
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
 const stateOf = (html: string) => JSON.parse(/<script[^>]*id="shop-state">([\s\S]*?)<\/script>/.exec(html)![1]);
 
+
+/** varnishd in the foreground on `port` with `vcl` (a file in workDir), once it answers. */
+async function startVarnish(workDir: string, vcl: string, port: number): Promise<ChildProcess> {
+  const varnish = spawn(VARNISHD, ['-F', '-n', join(workDir, 'n'), '-a', `127.0.0.1:${port}`, '-f', join(workDir, vcl), '-s', 'malloc,64m'], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  trackGroup(varnish);
+  // Ready when it says so and answers (the hook's timeout bounds it: no shorter deadline to lose on a busy machine).
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Child launched OK') || output.includes('Child starts')) resolve();
+    };
+    varnish.stdout!.on('data', collect);
+    varnish.stderr!.on('data', collect);
+    varnish.once('exit', (code) => reject(new Error(`varnishd exited (${code}): ${output}`)));
+  });
+  for (;;) {
+    if (varnish.exitCode !== null) throw new Error(`varnishd exited (${varnish.exitCode}): ${output}`);
+    try {
+      await fetch(`http://127.0.0.1:${port}/robots.txt`);
+      return varnish;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+async function stopVarnish(varnish: ChildProcess | undefined): Promise<void> {
+  if (!varnish || varnish.exitCode !== null) return;
+  const exited = new Promise((resolve) => varnish.once('exit', resolve));
+  endGroup(varnish);
+  await exited;
+}
+
+/** A work directory varnishd's worker (its own user) can read, with the purge secret and the VCL files. */
+function varnishWorkDir(): string {
+  const workDir = mkdtempSync(join(tmpdir(), 'shop-varnish-'));
+  chmodSync(workDir, 0o755);
+  writeFileSync(join(workDir, 'purge-secret'), `${PURGE_SECRET}\n`);
+  chmodSync(join(workDir, 'purge-secret'), 0o644);
+  return workDir;
+}
+
+function writeVcl(workDir: string, name: string, text: string): void {
+  writeFileSync(join(workDir, name), text.replaceAll('/etc/varnish/shop-purge-secret', join(workDir, 'purge-secret')));
+  chmodSync(join(workDir, name), 0o644);
+}
+
+const shippedVcl = (name: string) => readFileSync(join(root, 'deploy', 'varnish', name), 'utf8');
+
 describeWithVarnish('the shop behind Varnish (deploy/varnish/shop.vcl)', () => {
   let shop: TestShop;
   let varnish: ChildProcess;
@@ -73,44 +123,13 @@ describeWithVarnish('the shop behind Varnish (deploy/varnish/shop.vcl)', () => {
     shopBase = `http://127.0.0.1:${shopPort}`;
     shop.app.server.on('request', (request) => origin.push(`${request.method} ${String(request.url).split('?')[0]}`));
 
-    workDir = mkdtempSync(join(tmpdir(), 'shop-varnish-'));
-    // varnishd's worker runs as its own user: it must reach the directory.
-    chmodSync(workDir, 0o755);
-    writeFileSync(join(workDir, 'purge-secret'), `${PURGE_SECRET}\n`);
-    chmodSync(join(workDir, 'purge-secret'), 0o644);
-    const vcl = readFileSync(join(root, 'deploy', 'varnish', 'shop.vcl'), 'utf8').replace('.port = "8080";', `.port = "${shopPort}";`).replaceAll('/etc/varnish/shop-purge-secret', join(workDir, 'purge-secret'));
-    writeFileSync(join(workDir, 'shop.vcl'), vcl);
-    chmodSync(join(workDir, 'shop.vcl'), 0o644);
-    varnish = spawn(VARNISHD, ['-F', '-n', join(workDir, 'n'), '-a', `127.0.0.1:${varnishPort}`, '-f', join(workDir, 'shop.vcl'), '-s', 'malloc,64m'], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    trackGroup(varnish);
-    // Ready when it says so and answers (the hook's timeout bounds it: no shorter deadline to lose on a busy machine).
-    let output = '';
-    await new Promise<void>((resolve, reject) => {
-      const collect = (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('Child launched OK') || output.includes('Child starts')) resolve();
-      };
-      varnish.stdout!.on('data', collect);
-      varnish.stderr!.on('data', collect);
-      varnish.once('exit', (code) => reject(new Error(`varnishd exited (${code}): ${output}`)));
-    });
-    for (;;) {
-      if (varnish.exitCode !== null) throw new Error(`varnishd exited (${varnish.exitCode}): ${output}`);
-      try {
-        await fetch(`${cache}/robots.txt`);
-        break;
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    }
+    workDir = varnishWorkDir();
+    writeVcl(workDir, 'shop.vcl', shippedVcl('shop.vcl').replace('.port = "8080";', `.port = "${shopPort}";`));
+    varnish = await startVarnish(workDir, 'shop.vcl', varnishPort);
   }, 300_000);
 
   afterAll(async () => {
-    if (varnish && varnish.exitCode === null) {
-      const exited = new Promise((resolve) => varnish.once('exit', resolve));
-      endGroup(varnish);
-      await exited;
-    }
+    await stopVarnish(varnish);
     await shop?.close();
     if (workDir) rmSync(workDir, { recursive: true, force: true });
   });
@@ -242,5 +261,65 @@ describeWithVarnish('the shop behind Varnish (deploy/varnish/shop.vcl)', () => {
     expect(absoluteAddresses(secure.body).some((address) => address.startsWith('https://'))).toBe(true);
     const plain = await rawGet(cache, url, {});
     expect(absoluteAddresses(plain.body).some((address) => address.startsWith('https://'))).toBe(false);
+  });
+});
+
+describeWithVarnish('two shop servers behind one Varnish (deploy/varnish/two-shops.vcl)', () => {
+  const shops: TestShop[] = [];
+  const reached = [0, 0];
+  let varnish: ChildProcess | undefined;
+  let workDir: string;
+  let cache: string;
+
+  beforeAll(async () => {
+    const ports: number[] = [];
+    for (const index of [0, 1]) {
+      const shop = await startTestShop(60);
+      await shop.app.listen({ port: 0, host: '127.0.0.1' });
+      shop.app.server.on('request', (request) => {
+        if (!String(request.url).startsWith('/readyz')) reached[index] += 1;
+      });
+      ports.push((shop.app.server.address() as { port: number }).port);
+      shops.push(shop);
+    }
+    workDir = varnishWorkDir();
+    writeVcl(workDir, 'shop.vcl', shippedVcl('shop.vcl').replace('.port = "8080";', `.port = "${ports[0]}";`));
+    writeVcl(workDir, 'two-shops.vcl', shippedVcl('two-shops.vcl').replace('.port = "8081";', `.port = "${ports[1]}";`));
+    const varnishPort = await freePort();
+    cache = `http://127.0.0.1:${varnishPort}`;
+    varnish = await startVarnish(workDir, 'two-shops.vcl', varnishPort);
+  }, 300_000);
+
+  afterAll(async () => {
+    await stopVarnish(varnish);
+    for (const shop of shops) await shop.close();
+    if (workDir) rmSync(workDir, { recursive: true, force: true });
+  });
+
+  it('sends requests to both servers in turn, and only to the one left when the other stops answering /readyz', async () => {
+    // The basket answer is never cached: every one reaches a server.
+    for (let i = 0; i < 10; i += 1) expect((await fetch(`${cache}/ajax/basket.php?getAjax=true`)).status).toBe(200);
+    expect(reached[0]).toBeGreaterThanOrEqual(4);
+    expect(reached[1]).toBeGreaterThanOrEqual(4);
+
+    // The second server's database stops answering: its /readyz says 503, the probe leaves it out.
+    const second = shops[1].repository as unknown as { ping: () => Promise<void> };
+    second.ping = async () => {
+      throw new Error('the database does not answer');
+    };
+    const health = () => new Promise<string>((resolve) => {
+      const probe = spawn('varnishadm', ['-n', join(workDir, 'n'), 'backend.list'], { stdio: ['ignore', 'pipe', 'ignore'] });
+      let out = '';
+      probe.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      probe.once('exit', () => resolve(out));
+    });
+    for (;;) {
+      if (/shop_b\s+probe\s+(?:\S+\s+)?sick/i.test(await health())) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const before = [...reached];
+    for (let i = 0; i < 6; i += 1) expect((await fetch(`${cache}/ajax/basket.php?getAjax=true`)).status).toBe(200);
+    expect(reached[0] - before[0]).toBe(6);
+    expect(reached[1] - before[1]).toBe(0);
   });
 });
