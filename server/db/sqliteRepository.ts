@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { confirmNoticeSteps, requestNoticeSteps } from './noticeSteps';
 import { newNoticeToken, noticeTokenHash } from './noticeToken';
 import type { CompiledQuery } from 'kysely';
 import { runStepsSync, SharedReads, type Steps } from './sharedReads';
@@ -642,19 +643,12 @@ export class SqliteShopRepository extends SharedReads implements ShopRepository 
     if (!size) return false;
     const { token, hash } = newNoticeToken();
     const email = notice.email.toLowerCase();
-    return this.write(() => {
-      this.ensureVisitorRow(visitorId);
-      this.stmt(
-        `INSERT INTO availability_notices (product_id, size_id, email, visitor_id, created_at, token_hash) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT (product_id, size_id, email) DO UPDATE SET token_hash = excluded.token_hash WHERE availability_notices.confirmed_at IS NULL`,
-      ).run(notice.productId, notice.sizeId, email, visitorId, new Date().toISOString(), hash);
-      const row = this.stmt('SELECT confirmed_at FROM availability_notices WHERE product_id = ? AND size_id = ? AND email = ?').get(notice.productId, notice.sizeId, email) as { confirmed_at: string | null };
-      return { token: row.confirmed_at === null ? token : null };
-    });
+    const { toConfirm } = await this.transactionSteps(() => requestNoticeSteps('sqlite', { ...notice, email, visitorId, tokenHash: hash, now: new Date().toISOString() }));
+    return { token: toConfirm ? token : null };
   }
 
   async confirmAvailabilityNotice(token: string): Promise<boolean> {
-    return this.write(() => this.stmt('UPDATE availability_notices SET confirmed_at = COALESCE(confirmed_at, ?) WHERE token_hash = ?').run(new Date().toISOString(), noticeTokenHash(token)).changes > 0);
+    return this.transactionSteps(() => confirmNoticeSteps('sqlite', noticeTokenHash(token), new Date().toISOString()));
   }
 
   /* availabilityNotices: SharedReads */

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { confirmNoticeSteps, requestNoticeSteps } from '../noticeSteps';
 import type { CompiledQuery } from 'kysely';
 import { runStepsAsync, SharedReads, type Steps } from '../sharedReads';
 import { loadVehiclePage, loadVehiclePagePaths } from '../vehiclePages';
@@ -778,22 +779,12 @@ export class PostgresShopRepository extends SharedReads implements ShopRepositor
     if (!size) return false;
     const { token, hash } = newNoticeToken();
     const email = notice.email.toLowerCase();
-    return this.transaction(async (client) => {
-      await this.ensureVisitorRow(visitorId, client);
-      await this.all(
-        `INSERT INTO availability_notices (product_id, size_id, email, visitor_id, created_at, token_hash) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT (product_id, size_id, email) DO UPDATE SET token_hash = excluded.token_hash WHERE availability_notices.confirmed_at IS NULL`,
-        [notice.productId, notice.sizeId, email, visitorId, new Date().toISOString(), hash],
-        client,
-      );
-      const row = await this.one<{ confirmed_at: string | null }>('SELECT confirmed_at FROM availability_notices WHERE product_id = ? AND size_id = ? AND email = ?', [notice.productId, notice.sizeId, email], client);
-      return { token: row?.confirmed_at == null ? token : null };
-    });
+    const { toConfirm } = await this.transactionSteps(() => requestNoticeSteps('postgres', { ...notice, email, visitorId, tokenHash: hash, now: new Date().toISOString() }));
+    return { token: toConfirm ? token : null };
   }
 
   async confirmAvailabilityNotice(token: string): Promise<boolean> {
-    const result = await this.result('UPDATE availability_notices SET confirmed_at = COALESCE(confirmed_at, ?) WHERE token_hash = ?', [new Date().toISOString(), noticeTokenHash(token)], this.pool);
-    return (result.rowCount ?? 0) > 0;
+    return this.transactionSteps(() => confirmNoticeSteps('postgres', noticeTokenHash(token), new Date().toISOString()));
   }
 
   /* availabilityNotices: SharedReads */
