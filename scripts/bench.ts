@@ -48,10 +48,13 @@ async function main() {
       noProduct: '/noproduct.php',
       // An engine's page (issue 25), asked with any slug: it moves (301) to its own.
       vehicle: '/vehicles/engine-20000-x.html',
+      // The checkout (issue 32), for a visitor with product 11 in the basket.
+      checkout: '/checkout.php',
     };
+    const cookies = { checkout: await visitorWithBasket(shop.baseUrl) };
     if (only('size')) {
-    const firstLoad = await measureFirstLoad(shop.baseUrl, pages, chromiumPath, 'phone');
-    const desktop = await measureFirstLoad(shop.baseUrl, pages, chromiumPath, 'desktop');
+    const firstLoad = await measureFirstLoad(shop.baseUrl, pages, chromiumPath, 'phone', cookies);
+    const desktop = await measureFirstLoad(shop.baseUrl, pages, chromiumPath, 'desktop', cookies);
     const rows = firstLoad.map((row) => ({ ...row, jsBudgetMet: row.jsGzipKB <= FIRST_LOAD_JS_BUDGET_KB }));
     report.firstLoad = {
       budgetJsGzipKB: FIRST_LOAD_JS_BUDGET_KB,
@@ -124,8 +127,8 @@ async function main() {
 
     if (only('lighthouse')) {
       // And an engine's vehicle page (issue 25), at its own address.
-      const lighthousePages = { home: pages.home, listing: pages.listing, product: pages.product, basket: pages.basket, brakes: pages.brakes, vehicle: await canonicalPath(shop.baseUrl, pages.vehicle) };
-      const rows = await runLighthouse(shop.baseUrl, lighthousePages, chromiumPath, Number(process.env.LIGHTHOUSE_RUNS || 3));
+      const lighthousePages = { home: pages.home, listing: pages.listing, product: pages.product, basket: pages.basket, brakes: pages.brakes, vehicle: await canonicalPath(shop.baseUrl, pages.vehicle), checkout: pages.checkout };
+      const rows = await runLighthouse(shop.baseUrl, lighthousePages, chromiumPath, Number(process.env.LIGHTHOUSE_RUNS || 3), cookies);
       report.lighthouse = { preset: 'mobile (simulated throttling), a fresh browser profile per run', runs: Number(process.env.LIGHTHOUSE_RUNS || 3), budget: LIGHTHOUSE_BUDGET, before: BEFORE_SERVER_RENDERING, rows };
       console.log('\nLighthouse, mobile preset, median of runs');
       console.table(
@@ -311,3 +314,16 @@ main().catch((error) => {
   console.error(error);
   process.exit(1);
 });
+
+/** A new visitor with one product in the basket: its Cookie header (for the checkout page). */
+async function visitorWithBasket(baseUrl: string): Promise<string> {
+  const answer = await fetch(`${baseUrl}/basketchange.php?mode=1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl },
+    body: new URLSearchParams({ product: '11', size: 'uniw', number: '1' }),
+    redirect: 'manual',
+  });
+  const cookie = answer.headers.getSetCookie().map((line) => line.split(';')[0]).find((pair) => pair.startsWith('shop_visitor='));
+  if (!cookie) throw new Error(`no visitor cookie from the basket add (${answer.status})`);
+  return cookie;
+}

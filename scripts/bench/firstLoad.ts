@@ -23,7 +23,7 @@ const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 /** A phone's user agent: the server draws a phone's page (snippets, widgets) as it would for a real one. */
 const PHONE_USER_AGENT = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
 
-export async function measureFirstLoad(baseUrl: string, pages: Record<string, string>, chromiumPath: string, device: 'phone' | 'desktop' = 'phone'): Promise<FirstLoadRow[]> {
+export async function measureFirstLoad(baseUrl: string, pages: Record<string, string>, chromiumPath: string, device: 'phone' | 'desktop' = 'phone', cookies: Record<string, string> = {}): Promise<FirstLoadRow[]> {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -32,8 +32,8 @@ export async function measureFirstLoad(baseUrl: string, pages: Record<string, st
   try {
     for (const [page, path] of Object.entries(pages)) {
       // A page that shows no script at all did not load (a server hiccup on a busy machine): one more try.
-      let row = await measurePage(browser, baseUrl, page, path, device);
-      if (row.jsFiles === 0) row = await measurePage(browser, baseUrl, page, path, device);
+      let row = await measurePage(browser, baseUrl, page, path, device, cookies[page]);
+      if (row.jsFiles === 0) row = await measurePage(browser, baseUrl, page, path, device, cookies[page]);
       rows.push(row.jsFiles === 0 ? { ...row, device, note: 'no script loaded in two tries' } : { ...row, device });
     }
   } finally {
@@ -42,10 +42,12 @@ export async function measureFirstLoad(baseUrl: string, pages: Record<string, st
   return rows;
 }
 
-async function measurePage(browser: Browser, baseUrl: string, page: string, path: string, device: 'phone' | 'desktop'): Promise<FirstLoadRow> {
-  const context = await browser.newContext(
-    device === 'phone' ? { viewport: { width: 375, height: 812 }, userAgent: PHONE_USER_AGENT, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 800 } },
-  );
+/** `cookie`: a Cookie header the page is asked with (the checkout needs a visitor with a basket). */
+async function measurePage(browser: Browser, baseUrl: string, page: string, path: string, device: 'phone' | 'desktop', cookie?: string): Promise<FirstLoadRow> {
+  const context = await browser.newContext({
+    ...(device === 'phone' ? { viewport: { width: 375, height: 812 }, userAgent: PHONE_USER_AGENT, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 800 } }),
+    ...(cookie ? { extraHTTPHeaders: { cookie } } : {}),
+  });
   try {
     const tab = await context.newPage();
     const bodies: Array<Promise<{ kind: 'js' | 'css'; body: Buffer } | null>> = [];

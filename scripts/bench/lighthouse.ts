@@ -48,7 +48,8 @@ function failingAudits(result: LhResult): string {
   return ids.join(' ');
 }
 
-export async function runLighthouse(baseUrl: string, pages: Record<string, string>, chromePath: string, runs = 3): Promise<LighthouseRow[]> {
+/** `cookies`: a Cookie header per page that needs one (the checkout: a visitor with a basket). */
+export async function runLighthouse(baseUrl: string, pages: Record<string, string>, chromePath: string, runs = 3, cookies: Record<string, string> = {}): Promise<LighthouseRow[]> {
   const lighthouse = (await import('lighthouse')).default as unknown as (
     url: string,
     flags: Record<string, unknown>,
@@ -70,6 +71,7 @@ export async function runLighthouse(baseUrl: string, pages: Record<string, strin
             output: 'json',
             logLevel: 'error',
             onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+            ...(cookies[page] ? { extraHeaders: { Cookie: cookies[page] } } : {}),
           });
           if (result) samples.push(result.lhr);
         } finally {

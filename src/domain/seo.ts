@@ -516,7 +516,7 @@ export function basketHead(opts: HeadOptions): PageHead {
 
 /** The checkout and an order's page (issue 32): each visitor's own, never indexed, no canonical. */
 export function checkoutHead(opts: HeadOptions, page: 'checkout' | 'order'): PageHead {
-  return simpleHead(opts, text(opts.lang, page === 'order' ? 'orderTitle' : 'checkoutTitle'), '', null, 'noindex,nofollow');
+  return simpleHead(opts, text(opts.lang, page === 'order' ? 'orderTitle' : 'checkoutTitle'), text(opts.lang, page === 'order' ? 'orderDescription' : 'checkoutDescription'), null, 'noindex,nofollow');
 }
 
 export function contactHead(opts: HeadOptions): PageHead {

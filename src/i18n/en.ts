@@ -80,6 +80,8 @@ const en: Catalogue = {
     basketDescription: 'The products in your basket, the shipping costs and the delivery times.',
     checkoutTitle: 'Checkout',
     orderTitle: 'Your order',
+    checkoutDescription: 'Your details, delivery and payment, then a review of the order before it is placed.',
+    orderDescription: 'Your order: its parts, delivery, payment and what happens next.',
     brakesTitle: 'Brake finder: find pads and discs for your car',
     brakesDescription: 'Choose make, model and engine or enter an OE code: the finder shows the brake pads and discs that fit and compares them.',
     contactTitle: 'Contact and help',

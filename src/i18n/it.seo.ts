@@ -22,6 +22,8 @@ const seo = {
     basketDescription: 'I prodotti nel tuo carrello, le spese di spedizione e i tempi di consegna.',
     checkoutTitle: 'Cassa',
     orderTitle: 'Il tuo ordine',
+    checkoutDescription: 'I tuoi dati, la consegna e il pagamento, poi il riepilogo dell’ordine prima di confermarlo.',
+    orderDescription: 'Il tuo ordine: i ricambi, la consegna, il pagamento e i prossimi passi.',
     brakesTitle: 'Configuratore freni: trova pastiglie e dischi per la tua auto',
     brakesDescription: 'Scegli marca, modello e motore o inserisci un codice OE: il configuratore mostra le pastiglie e i dischi freno adatti e li confronta.',
     contactTitle: 'Contatti e assistenza',

@@ -88,6 +88,8 @@ const pl: Catalogue = {
     basketDescription: 'Produkty w Twoim koszyku, koszty wysyłki i czas dostawy.',
     checkoutTitle: 'Kasa',
     orderTitle: 'Twoje zamówienie',
+    checkoutDescription: 'Twoje dane, dostawa i płatność, a potem podsumowanie zamówienia przed jego złożeniem.',
+    orderDescription: 'Twoje zamówienie: części, dostawa, płatność i kolejne kroki.',
     brakesTitle: 'Konfigurator hamulców: znajdź klocki i tarcze do swojego auta',
     brakesDescription: 'Wybierz markę, model i silnik lub wpisz numer OE: konfigurator pokaże pasujące klocki i tarcze hamulcowe i je porówna.',
     contactTitle: 'Kontakt i pomoc',
