@@ -29,6 +29,13 @@ for (let index = 0; index < workers; index += 1) mkdirSync(serverOf(index).dataD
  * every page with a phone's and a computer's user agent itself).
  */
 const ONE_WIDTH = /(recordReplay|inspectorNotice|diagrams|htmlChecker)\.spec\.ts$/;
+/**
+ * Specs of what the server answers and the browser enforces, whatever the width: the CSP and
+ * escaping, origin checks on writes, cache headers, the back/forward cache, how page scripts
+ * load, the instalment request. They take no screenshot and nothing in them depends on the
+ * layout: run once, at desktop width (the `protocol` project), which halves their time.
+ */
+const PROTOCOL = /(security|crossSite|backForward|cacheablePages|pageScripts|devtools|instalments)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -62,8 +69,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'phone', testIgnore: ONE_WIDTH, use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } },
-    { name: 'desktop', testIgnore: ONE_WIDTH, use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', testIgnore: [ONE_WIDTH, PROTOCOL], use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } },
+    { name: 'desktop', testIgnore: [ONE_WIDTH, PROTOCOL], use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'protocol', testMatch: PROTOCOL, use: { viewport: { width: 1280, height: 800 } } },
     // Developer and QA tools a shopper never sees: one width proves them.
     { name: 'tools', testMatch: ONE_WIDTH, use: { viewport: { width: 1280, height: 800 } } },
   ],

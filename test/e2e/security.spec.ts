@@ -162,7 +162,7 @@ test.describe('script payloads never run', () => {
   test('snippets and widget items carrying script: shown sanitised, not run; the widgets\u2019 own script still runs', async ({ page }) => {
     // The server draws the snippets for the device its user agent names; the bundle brings them
     // again only for another device. A phone's user agent on the desktop makes the bundle bring them.
-    if (test.info().project.name === 'desktop') await page.setExtraHTTPHeaders({ 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' });
+    if (test.info().project.name !== 'phone') await page.setExtraHTTPHeaders({ 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' });
     await page.route(
       (url) => url.pathname === '/ajax/get.php',
       (route) =>
