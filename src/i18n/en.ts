@@ -390,6 +390,8 @@ const en: Catalogue = {
     fits: 'Fits {{vehicle}}',
     check: 'Fits {{vehicle}}, check:',
     none: 'Does not fit {{vehicle}}',
+    lineCheck: 'Fits {{vehicle}}: check the note on the product page',
+    universal: 'Not vehicle-specific: suits {{vehicle}} and any other vehicle',
     partsThatFit: 'See parts that fit',
     position: { front: 'front axle', rear: 'rear axle' },
     from: 'vehicles built from {{month}}',

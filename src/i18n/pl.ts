@@ -416,6 +416,8 @@ const pl: Catalogue = {
     fits: 'Pasuje do: {{vehicle}}',
     check: 'Pasuje do: {{vehicle}}, sprawdź:',
     none: 'Nie pasuje do: {{vehicle}}',
+    lineCheck: 'Pasuje do: {{vehicle}}, sprawdź uwagę na stronie produktu',
+    universal: 'Niezależne od pojazdu: pasuje do {{vehicle}} i każdego innego pojazdu',
     partsThatFit: 'Zobacz pasujące części',
     position: { front: 'oś przednia', rear: 'oś tylna' },
     from: 'pojazdy produkowane od {{month}}',
