@@ -475,7 +475,17 @@ export interface ProductPageData {
   sizes: Record<string, ProductSizeData>;
   awardedParameters: AwardedParameter[];
   subscription: boolean;
+  /**
+   * Ours (issue 37): the vehicles the part fits, for search engines (the page's JSON-LD
+   * `isAccessoryOrSparePartFor`): the first PRODUCT_VEHICLES_LISTED engines in the catalogue's
+   * vehicle order, each with its vehicle page, and how many there are. Absent for a universal
+   * product or one without fits.
+   */
+  fitsVehicles?: { total: number; first: Array<{ name: string; brand: string; model: string; link: string }> };
 }
+
+/** How many of a product's vehicles its page names to search engines (issue 37). */
+export const PRODUCT_VEHICLES_LISTED = 10;
 
 /* ------------------------------------------------------------------ search */
 

@@ -167,3 +167,35 @@ describe(`a vehicle by its key (${BACKEND})`, () => {
     expect((await app.inject({ url: '/ajax/vehicle-key.php?key=0603/AJX&key=1' })).statusCode).toBe(400);
   });
 });
+
+describe(`a product page names the vehicles it fits to search engines (${BACKEND})`, () => {
+  const productJsonLd = async (id: number) => {
+    const path = (await shop.one<{ slug: string }>('SELECT slug FROM products WHERE id = ?', id)).slug;
+    const page = await app.inject({ url: `/product-${id}-${path}.html`, headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    const blocks = [...page.body.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]) as Record<string, unknown>);
+    return blocks.find((block) => block['@type'] === 'Product')!;
+  };
+
+  it('the first 10 of its engines, each a Car with its vehicle page; a universal product names none', async () => {
+    const busy = await shop.one<{ id: number; n: number }>('SELECT product_id AS id, COUNT(*) AS n FROM fitments f JOIN products p ON p.id = f.product_id WHERE p.universal = 0 GROUP BY product_id HAVING COUNT(*) > 10 ORDER BY product_id LIMIT 1');
+    const data = await productJsonLd(Number(busy.id));
+    const cars = data.isAccessoryOrSparePartFor as Array<{ '@type': string; name: string; url: string; brand: { name: string } }>;
+    expect(cars).toHaveLength(10);
+    for (const car of cars) {
+      expect(car['@type']).toBe('Car');
+      expect(car.url).toMatch(/^https?:\/\/[^/]+\/vehicles\/engine-\d+-[a-z0-9-]+\.html$/);
+      // Each link opens the engine's page.
+      const vehicle = await app.inject({ url: new URL(car.url).pathname, headers: { accept: 'text/html' } });
+      expect(vehicle.statusCode).toBe(200);
+      expect(vehicle.body).toContain(car.brand.name);
+    }
+    const engines = await shop.sql<{ id: number }>('SELECT engine_id AS id FROM fitments WHERE product_id = ?', busy.id);
+    const named = cars.map((car) => Number(/engine-(\d+)-/.exec(car.url)![1]));
+    expect(named.every((id) => engines.some((e) => Number(e.id) === id))).toBe(true);
+    expect(new Set(named).size).toBe(10);
+
+    expect(await productJsonLd(S.gratis)).not.toHaveProperty('isAccessoryOrSparePartFor');
+    expect(await productJsonLd(S.virtual)).not.toHaveProperty('isAccessoryOrSparePartFor');
+  });
+});
