@@ -51,13 +51,14 @@ describe(`four answers (${BACKEND})`, () => {
     ]);
     const universal = await shop.one<{ n: number }>('SELECT COUNT(*) AS n FROM products p JOIN categories c ON c.id = p.category_id WHERE p.universal = 1 AND c.id <> 160001');
     expect(Number(universal.n)).toBe(0);
+    // No vehicle's in particular: no fit rows.
+    expect(Number((await shop.one<{ n: number }>('SELECT COUNT(*) AS n FROM fitments f JOIN products p ON p.id = f.product_id WHERE p.universal = 1')).n)).toBe(0);
   });
 
   it('GET /ajax/fitment.php says fits, check, none and universal, one answer per pair; a universal part never reads "none"', async () => {
     const { engine, fits, check, none } = await engineWithEveryAnswer();
-    // The brush has fit rows from the generator on some engine; the voucher and the service have none.
-    const brushEngine = await shop.one<{ engine: number } | undefined>('SELECT engine_id AS engine FROM fitments WHERE product_id = ? ORDER BY engine_id LIMIT 1', S.gratis);
-    const engines = [engine, ...(brushEngine && Number(brushEngine.engine) !== engine ? [Number(brushEngine.engine)] : [])];
+    const other = await shop.one<{ id: number }>('SELECT id FROM engines WHERE id <> ? ORDER BY id DESC LIMIT 1', engine);
+    const engines = [engine, Number(other.id)].sort((a, b) => a - b);
     const products = [fits, check, none, S.gratis, S.virtual, S.service, S.subscription];
     const response = await app.inject({ url: `/ajax/fitment.php?engines=${engines.join(',')}&products=${products.join(',')}` });
     expect(response.statusCode).toBe(200);
@@ -74,17 +75,18 @@ describe(`four answers (${BACKEND})`, () => {
     expect(answer.fits.some((f) => f.productId === none)).toBe(false);
   });
 
-  it('a product marked universal in the catalogue changes its answer; unmarked it does not fit again', async () => {
-    const { engine, none } = await engineWithEveryAnswer();
-    const ask = async () => (await app.inject({ url: `/ajax/fitment.php?engines=${engine}&products=${none}` })).json<FitmentAnswer>().answers[0].status;
-    expect(await ask()).toBe('none');
-    await shop.sql('UPDATE products SET universal = 1 WHERE id = ?', none);
+  it('a product marked universal in the catalogue says so whatever its fit rows; unmarked it says its fit again', async () => {
+    const { engine, check, none } = await engineWithEveryAnswer();
+    const ask = async () => (await app.inject({ url: `/ajax/fitment.php?engines=${engine}&products=${check},${none}` })).json<FitmentAnswer>().answers.map((a) => a.status);
+    const before = check < none ? ['check', 'none'] : ['none', 'check']; // in product order
+    expect(await ask()).toEqual(before);
+    await shop.sql('UPDATE products SET universal = 1 WHERE id IN (?, ?)', check, none);
     try {
-      expect(await ask()).toBe('universal');
+      expect(await ask()).toEqual(['universal', 'universal']);
     } finally {
-      await shop.sql('UPDATE products SET universal = 0 WHERE id = ?', none);
+      await shop.sql('UPDATE products SET universal = 0 WHERE id IN (?, ?)', check, none);
     }
-    expect(await ask()).toBe('none');
+    expect(await ask()).toEqual(before);
   });
 
   it('the checkout review and the placed order say each line\'s answer for the vehicle; the universal lines never "does not fit"', async () => {

@@ -356,7 +356,12 @@ export function generateCatalogueRows(sink: CatalogueSink, options: CatalogueOpt
       insert.productParam.run(spec.product.id, spec.product.category_id);
       if (spec.product.axis_id) insert.productParam.run(spec.product.id, spec.product.axis_id);
       const diameter = spec.params.find(([param]) => param.id === PARAM.diameter.id)?.[1] ?? null;
-      for (const engine of spec.engines) insert.fitment.run(engine, spec.product.id, ...fitQualifiers(spec.product, diameter, engineYears.get(engine)));
+      for (const engine of spec.engines) {
+        // The qualifiers are drawn for every engine picked, so the other products' stay as they were;
+        // a universal product (issue 37) keeps no fit rows: it is no vehicle's in particular.
+        const qualifiers = fitQualifiers(spec.product, diameter, engineYears.get(engine));
+        if (!spec.product.universal) insert.fitment.run(engine, spec.product.id, ...qualifiers);
+      }
       const catalog = spec.product.catalog_no;
       searchDocs.push({
         id: spec.product.id,
