@@ -18,8 +18,8 @@ async function options(request: APIRequestContext, getOne: string, fields: Recor
 }
 
 /** The first vehicle of the configurator's lists: its rows, and its KBA number (the demo catalogue's, server/db/catalogue/generate.ts). */
-async function firstVehicle(request: APIRequestContext) {
-  const [brand] = await options(request, 'menu_alt[2_1]');
+async function firstVehicle(request: APIRequestContext, brandIndex = 0) {
+  const brand = (await options(request, 'menu_alt[2_1]'))[brandIndex];
   const [model] = await options(request, 'menu_alt[2_2]', { 'menu_alt[2_1]': brand[0] });
   const [year] = await options(request, 'menu_alt[2_3]', { 'menu_alt[2_1]': brand[0], 'menu_alt[2_2]': model[0] });
   const [engine] = await options(request, 'traits_alt[49]', { 'menu_alt[2_1]': brand[0], 'menu_alt[2_2]': model[0], 'menu_alt[2_3]': year[0] });
@@ -102,5 +102,38 @@ test.describe('a vehicle by its key', () => {
     await page.waitForURL(/\/search\.php\?/);
     expect(new URL(page.url()).searchParams.get('traits_alt[49]')).toBe(String(vehicle.engine));
     expect(await page.evaluate(() => window.localStorage.getItem('box4'))).toBe(vehicle.boxes[3]);
+  });
+
+  test('the garage takes a key: the vehicle joins the garage and its parts open; an unknown key says so in the panel', async ({ page, request }) => {
+    const first = await firstVehicle(request);
+    const second = await firstVehicle(request, 1);
+    // A garage of one vehicle (the header shows the garage once it keeps one).
+    await page.addInitScript(
+      ({ boxes, key }) => {
+        if (window.localStorage.getItem('garage')) return;
+        window.localStorage.setItem('garage', JSON.stringify({ vehicles: [{ levels: boxes, name: null }], default: key }));
+        boxes.forEach((value, i) => window.localStorage.setItem(`box${i + 1}`, value));
+      },
+      { boxes: first.boxes, key: first.rows.map(([id]) => id).join('-') },
+    );
+    await page.goto('/');
+    await scriptReady(page);
+    await expect(page.locator('.garage-button')).toHaveAccessibleName('Garage (1 veicolo nel garage)');
+    await page.locator('.garage-button').click();
+    const dialog = page.getByRole('dialog', { name: 'Il tuo garage' });
+    await expect(dialog).toBeVisible();
+    const field = dialog.getByLabel('Numero KBA (HSN/TSN) o KType');
+    await field.fill('9999/ZZ9');
+    await dialog.getByRole('button', { name: 'Trova il veicolo' }).click();
+    await expect(dialog.locator('.vehicle-key__message')).toHaveText('Nessun veicolo con questo codice. Controlla il numero o scegli il veicolo dagli elenchi.');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'vehicle-key-garage-unknown');
+
+    await field.fill(second.kba);
+    await dialog.getByRole('button', { name: 'Trova il veicolo' }).click();
+    await page.waitForURL(/\/search\.php\?/);
+    expect(new URL(page.url()).searchParams.get('traits_alt[49]')).toBe(String(second.engine));
+    await scriptReady(page);
+    await expect(page.locator('.garage-button')).toHaveAccessibleName('Garage (2 veicoli nel garage)');
   });
 });
