@@ -49,6 +49,14 @@ test.describe('four answers: a universal product', () => {
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'fit-answers-universal-product');
 
+    // The cards of the accessories and services listing say it too.
+    await page.goto('/search.php?traits_alt[24]=160001');
+    const cards = page.locator('.product-card');
+    await expect(cards.first()).toBeVisible();
+    const count = await cards.count();
+    await expect(page.locator('.product-card .fit-note[data-fit="universal"]')).toHaveCount(count);
+    await expect(page.locator('.product-card .fit-note[data-fit="none"]')).toHaveCount(0);
+
     // In the basket (the service put there by this browser): the line says it too, with no "does not fit" warning.
     expect((await page.request.post('/basketchange.php', { form: { product: String(SPECIAL_PRODUCTS.service), size: 'uniw', number: '1' } })).status()).toBe(200);
     await page.goto('/basketedit.php');
