@@ -1,6 +1,6 @@
 import { call, cancelled, put, select, takeLatest } from 'redux-saga/effects';
 import { fetchFitments } from '../src/api/fitment';
-import type { FitRow } from '../src/domain/fitment';
+import type { FitmentAnswer } from '../src/api/wire';
 import { fitmentsLoaded } from '../store/fitmentSlice';
 import { selectMissingFits } from '../store/fitmentSelectors';
 import { listingLoaded, pageLoaded, pageReplaced, productLoaded } from '../store/pageSlice';
@@ -22,8 +22,8 @@ export function* syncFitments() {
     for (;;) {
       const missing: { engines: number[]; products: number[] } | null = yield select(selectMissingFits);
       if (!missing) return;
-      const fits: FitRow[] = yield call(fetchFitments, missing.engines, missing.products, controller.signal);
-      yield put(fitmentsLoaded({ ...missing, fits }));
+      const answer: FitmentAnswer = yield call(fetchFitments, missing.engines, missing.products, controller.signal);
+      yield put(fitmentsLoaded({ ...missing, fits: answer.fits, answers: answer.answers }));
     }
   } catch {
     // no fit shown; the next page or vehicle asks again

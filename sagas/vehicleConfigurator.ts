@@ -19,7 +19,8 @@ import {
 } from '../src/domain/vehicle';
 import type { RootState } from '../store';
 import { flowEmitted, flowSend } from '../store/flowsSlice';
-import { engineCategoriesLoaded, vehicleCleared, vehicleOptionsLoaded, vehicleRestored, type VehicleState } from '../store/vehicleSlice';
+import { engineCategoriesLoaded, vehicleCleared, vehicleKeyRequested, vehicleOptionsLoaded, vehicleRestored, type VehicleState } from '../store/vehicleSlice';
+import { lookUpVehicleKey } from './vehicleKey';
 import { showAlert } from './alert';
 import { loadVehicleTools } from './vehicleToolsLauncher';
 import { navigateTo } from '../src/api/navigation';
@@ -210,4 +211,10 @@ export function* vehicleSaga() {
   for (const level of VEHICLE_LEVELS) yield takeLatest(optionsRequestFor(level), loadOptions);
   yield takeLatest(engineCategoriesRequested.type, loadEngineCategories);
   yield takeLatest(vehicleRemoveRequested.type, removeVehicle);
+  yield takeLatest(vehicleKeyRequested.type, followVehicleKey);
+}
+
+/** A key entered in a key form (issue 37): found, it is submitted as the configurator's choice (or given to the finder). */
+export function* followVehicleKey(action: ReturnType<typeof vehicleKeyRequested>) {
+  yield call(lookUpVehicleKey, action, submitVehicle);
 }

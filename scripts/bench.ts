@@ -16,6 +16,7 @@ import { benchCatalogueImport } from './bench/catalogueImport';
 import { benchCheckout } from './bench/checkout';
 import { runPageMixBench } from './bench/pageMix';
 import { BEFORE_PHOTOS, measureFirstScreenImages } from './bench/firstScreenImages';
+import { runVehicleKeyBench, type VehicleKeyBenchRow } from './bench/vehicleKey';
 import { postgresPlans, runVehiclePageBench, type FitmentPlan, type VehiclePageBenchRow } from './bench/vehiclePages';
 
 const FIRST_LOAD_JS_BUDGET_KB = 160;
@@ -204,6 +205,22 @@ async function main() {
     console.table(engines);
     console.table(rows);
     for (const plan of plans) console.log(`\n[${plan.backend}, ${plan.catalogue}] ${plan.call}\n  ${plan.sql}\n    ${plan.plan.join('\n    ')}`);
+  }
+
+  if (only('vehicleKey')) {
+    // Issue 37: a vehicle by its KBA or KType number, and the four fit answers for a page of products.
+    const sizes = (process.env.BENCH_KEY_CATALOGUES || '10000').split(',').map(Number);
+    const rows: VehicleKeyBenchRow[] = [];
+    let plan: string[] = [];
+    console.log('\nVehicle key look-up and fit answers: autocannon on loopback, 10 connections, 5 s per call (SQLite, answer cache off)');
+    for (const size of sizes) {
+      const result = await runVehicleKeyBench(size);
+      rows.push(...result.rows);
+      plan = result.plan;
+    }
+    report.vehicleKey = { tool: 'autocannon', connections: 10, secondsPerCall: 5, rows, sqlitePlan: plan };
+    console.table(rows);
+    console.log(`  engine by key, SQLite plan:\n    ${plan.join('\n    ')}`);
   }
 
   if (only('pagemix')) {

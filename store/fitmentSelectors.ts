@@ -1,5 +1,5 @@
 import { FITMENT_LIMITS } from '../src/api/wire';
-import { fitKey, fitStatus, type FitQualifiers, type FitStatus } from '../src/domain/fitment';
+import { fitKey, type FitQualifiers, type FitStatus } from '../src/domain/fitment';
 import { vehicleLabel, type VehicleChoice } from '../src/domain/vehicle';
 import { garageLabel } from '../src/domain/garageCore';
 import type { RootState } from './index';
@@ -19,10 +19,13 @@ export function selectFitVehicle(state: RootState): FitVehicle | null {
   return vehicle && kept ? { ...vehicle, label: garageLabel(kept) } : vehicle;
 }
 
-/** The garage's other vehicles a product fits (known answers only). */
+/** The garage's other vehicles a product fits (known answers only; a universal part names none). */
 export function selectAlsoFits(state: RootState, productId: number): string[] {
   return selectOtherFitVehicles(state)
-    .filter((vehicle) => Boolean(state.fitment.pairs[fitKey(vehicle.engineId, productId)]))
+    .filter((vehicle) => {
+      const status = state.fitment.pairs[fitKey(vehicle.engineId, productId)]?.status;
+      return status === 'fits' || status === 'check';
+    })
     .map((vehicle) => vehicle.label);
 }
 
@@ -68,12 +71,12 @@ export function selectMissingFits(state: RootState): { engines: number[]; produc
   return products.length ? { engines, products: products.slice(0, FITMENT_LIMITS.products) } : null;
 }
 
-/** A product's fit on the chosen vehicle: undefined while not known. */
+/** A product's fit on the chosen vehicle, as the server said it: undefined while not known. */
 export function selectFit(state: RootState, productId: number): { vehicle: FitVehicle; status: FitStatus; fit: FitQualifiers | null } | undefined {
   const vehicle = selectFitVehicle(state);
   if (!vehicle) return undefined;
   const key = fitKey(vehicle.engineId, productId);
   if (!(key in state.fitment.pairs)) return undefined;
-  const fit = state.fitment.pairs[key];
-  return { vehicle, status: fitStatus(fit), fit };
+  const { status, fit } = state.fitment.pairs[key];
+  return { vehicle, status, fit };
 }

@@ -19,14 +19,33 @@ export interface VehicleState {
   categoryCounts: { engineId: number; rows: Array<[number, string, number]> } | null;
   /** The kept vehicles (issue 25, src/domain/garage.ts), read from local storage by `sagas/garage.ts`. */
   garage: Garage;
+  /** A vehicle asked by its registration key (issue 37) from one of the key forms, and how that went (`sagas/vehicleKey.ts`). */
+  keyLookup: VehicleKeyLookup | null;
 }
 
-const initialState: VehicleState = { saved: null, options: { brand: null, model: null, year: null, engine: null }, categoryCounts: null, garage: EMPTY_GARAGE };
+/** Where a key was entered: the configurator, the garage, the brake finder. */
+export type VehicleKeyTarget = 'configurator' | 'garage' | 'finder';
+
+export interface VehicleKeyLookup {
+  target: VehicleKeyTarget;
+  status: 'looking' | 'found' | 'unknown' | 'invalid' | 'failed';
+  /** The vehicle found, as the shopper reads it. */
+  label?: string;
+}
+
+const initialState: VehicleState = { saved: null, options: { brand: null, model: null, year: null, engine: null }, categoryCounts: null, garage: EMPTY_GARAGE, keyLookup: null };
 
 const vehicleSlice = createSlice({
   name: 'vehicle',
   initialState,
   reducers: {
+    /** A key entered in one of the key forms: `sagas/vehicleKey.ts` looks it up. */
+    vehicleKeyRequested(state, action: PayloadAction<{ key: string; target: VehicleKeyTarget }>) {
+      state.keyLookup = { target: action.payload.target, status: 'looking' };
+    },
+    vehicleKeyAnswered(state, action: PayloadAction<VehicleKeyLookup>) {
+      state.keyLookup = action.payload;
+    },
     vehicleRestored(state, action: PayloadAction<VehicleChoice | null>) {
       state.saved = action.payload;
     },
@@ -47,5 +66,5 @@ const vehicleSlice = createSlice({
   },
 });
 
-export const { vehicleRestored, vehicleCleared, vehicleOptionsLoaded, engineCategoriesLoaded, garageChanged } = vehicleSlice.actions;
+export const { vehicleKeyRequested, vehicleKeyAnswered, vehicleRestored, vehicleCleared, vehicleOptionsLoaded, engineCategoriesLoaded, garageChanged } = vehicleSlice.actions;
 export default vehicleSlice.reducer;

@@ -13,7 +13,9 @@ import type {
   SubstituteEntry,
   InstalmentParams,
 } from '../../src/api/wire';
-import type { FitRow } from '../../src/domain/fitment';
+import type { FitAnswer, FitRow } from '../../src/domain/fitment';
+import type { VehicleKey } from '../../src/domain/vehicleKey';
+import type { VehicleChoice } from '../../src/domain/vehicle';
 import type { CheckoutReads, PlaceOrderInput, PlaceOrderResult, StoredOrder } from '../orders/orderStore';
 import type { VehiclePageData } from '../../src/api/wire';
 import type { VehiclePageKind } from '../../src/domain/vehiclePages';
@@ -54,6 +56,14 @@ export interface ShopRepository {
    * without a row does not fit. Read by the fitments' primary key (engine, product).
    */
   fitments(engineIds: number[], productIds: number[]): Promise<FitRow[]>;
+  /**
+   * What each of these products says for each of these engines (issue 37): 'fits', 'check',
+   * 'none' or 'universal', every pair of an existing product, in engine then product order.
+   * Written once for both backends (server/db/fitAnswers.ts, through SharedReads).
+   */
+  fitAnswers(engineIds: number[], productIds: number[]): Promise<FitAnswer[]>;
+  /** The engine a registration key names, with its brand, model and generation (issue 37); null when none has it. */
+  engineByKey(key: VehicleKey): Promise<VehicleChoice | null>;
   /**
    * A vehicle page's data (issue 25): a brand with its models, a model with its engines, an
    * engine with its parts by category (each category's most popular, capped, with its total)

@@ -338,6 +338,25 @@ export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
       CREATE UNIQUE INDEX availability_notices_token ON availability_notices (token_hash);
     `,
   },
+  {
+    id: 25,
+    name: 'fitment answers and vehicle keys (issue 37)',
+    sql: `
+      -- A product that is not vehicle-specific (cleaning, fluids, vouchers, services): for any
+      -- vehicle it answers "universal", never "does not fit" (src/domain/fitment.ts).
+      ALTER TABLE products ADD COLUMN universal INTEGER NOT NULL DEFAULT 0 CHECK (universal IN (0, 1));
+      -- A vehicle's registration keys (src/domain/vehicleKey.ts): 'kba' (HSN/TSN, stored '0603/AJX')
+      -- or 'ktype' (TecDoc's type number, digits without leading zeros). A key names one engine;
+      -- an engine may have several.
+      CREATE TABLE engine_keys (
+        kind TEXT NOT NULL CHECK (kind IN ('kba', 'ktype')),
+        key TEXT NOT NULL,
+        engine_id INTEGER NOT NULL REFERENCES engines(id),
+        PRIMARY KEY (kind, key)
+      ) WITHOUT ROWID;
+      CREATE INDEX engine_keys_engine ON engine_keys(engine_id);
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): void {

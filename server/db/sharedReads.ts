@@ -8,6 +8,10 @@ import { storedContactMessage, type ContactAttachmentRow, type ContactMessageRow
 import type { SitemapProduct, StoredContactMessage } from './repository';
 import { checkoutState, latestOrders, orderByToken, placeOrderSteps, type CheckoutReads, type PlaceOrderInput, type PlaceOrderResult, type StoredOrder } from '../orders/orderStore';
 import { CatalogueTexts, type CatalogueTextRow } from './catalogueTexts';
+import { fitAnswers } from './fitAnswers';
+import type { FitAnswer } from '../../src/domain/fitment';
+import type { VehicleKey } from '../../src/domain/vehicleKey';
+import type { VehicleChoice } from '../../src/domain/vehicle';
 
 /**
  * The tables (and columns) the shared reads touch, as both schemas define them
@@ -19,7 +23,9 @@ export interface ShopTables {
   models: { id: number; brand_id: number; name: string };
   generations: { id: number; model_id: number; name: string; year_from: number };
   engines: { id: number; generation_id: number; name: string; cv: number };
-  products: { id: number; slug: string; category_id: number };
+  products: { id: number; slug: string; category_id: number; universal: number };
+  /** A vehicle's registration keys (migration 25, issue 37). */
+  engine_keys: { kind: string; key: string; engine_id: number };
   price_history: { product_id: number; size_id: string; day: string };
   param_values: { id: number; param_id: number; name: string };
   product_params: { product_id: number; value_id: number };
@@ -116,6 +122,33 @@ export abstract class SharedReads {
     return engineTree(rows, letter);
   }
 
+  /**
+   * The engine a registration key names (issue 37: a KBA "HSN/TSN" or a KType number, as
+   * `parseVehicleKey` writes it), with its brand, model and generation; null when no engine has it.
+   * One statement by the keys' primary key (kind, key).
+   */
+  async engineByKey(key: VehicleKey): Promise<VehicleChoice | null> {
+    const row = await this.first(
+      this.sql
+        .selectFrom('engine_keys as k')
+        .innerJoin('engines as e', 'e.id', 'k.engine_id')
+        .innerJoin('generations as g', 'g.id', 'e.generation_id')
+        .innerJoin('models as m', 'm.id', 'g.model_id')
+        .innerJoin('brands as b', 'b.id', 'm.brand_id')
+        .select(['b.id as brand_id', 'b.name as brand', 'm.id as model_id', 'm.name as model', 'g.id as generation_id', 'g.name as generation', 'e.id as engine_id', 'e.name as engine'])
+        .where('k.kind', '=', key.kind)
+        .where('k.key', '=', key.key)
+        .compile(),
+    );
+    if (!row) return null;
+    return {
+      brand: { id: Number(row.brand_id), name: row.brand },
+      model: { id: Number(row.model_id), name: row.model },
+      year: { id: Number(row.generation_id), name: row.generation },
+      engine: { id: Number(row.engine_id), name: row.engine },
+    };
+  }
+
   async brandInitials(): Promise<EngineNode[]> {
     return brandInitials(await this.brands());
   }
@@ -174,6 +207,14 @@ export abstract class SharedReads {
     const byProduct = new Map<number, string[]>();
     for (const row of rows) byProduct.set(row.id, [...(byProduct.get(row.id) ?? []), row.name]);
     return [...byProduct].map(([id, value]) => ({ id, value }));
+  }
+
+  /**
+   * What each of these products says for each of these engines (issue 37: fits, check, none,
+   * universal), every pair of an existing product in engine then product order: server/db/fitAnswers.ts.
+   */
+  async fitAnswers(engineIds: number[], productIds: number[]): Promise<FitAnswer[]> {
+    return this.readSteps(fitAnswers(this.dialect, engineIds, productIds));
   }
 
   /** How many confirmed notices wait for a product (all sizes). */

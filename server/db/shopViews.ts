@@ -9,6 +9,7 @@ import {
   AXIS,
   BRAKE_CATEGORY,
   ONE_SIZE,
+  PRODUCT_VEHICLES_LISTED,
   TRAIT,
   SUBSCRIPTION_ADDITIONAL,
   type AwardedParameter,
@@ -31,6 +32,7 @@ import { allowsInstalments } from '../../src/domain/instalments';
 import { formatPrice } from '../../src/domain/priceMask';
 import { foldText } from '../../src/domain/searchText';
 import { productLink } from '../text';
+import { vehiclePagePath } from '../../src/domain/vehiclePages';
 import { afterRebate, basketTotals, formatCents, fromCents, lineTotal, netOf, toCents, type Cents } from '../money';
 import { BASKET_LIMITS, lineMaximum, lineRules, type LimitLine, type LimitProduct } from './basketLimits';
 import type { ListingFilter } from './repository';
@@ -65,6 +67,8 @@ export interface ProductRow {
   phone_price: number;
   gratis: number;
   vat: number;
+  /** 1: not vehicle-specific (migration 25, issue 37). */
+  universal?: number;
   /** The first picture of the shop's own catalogue (product_pictures, migration 10), when read. */
   picture?: string | null;
 }
@@ -511,7 +515,18 @@ export function productPageData(rows: ProductPageRows, names: ShopNames, setting
     sizes,
     awardedParameters: params,
     subscription: product.subscription === 1,
+    ...fitsVehicles(product, rows.engines),
   };
+}
+
+/** The vehicles a part fits, as its page names them to search engines (issue 37); nothing for a universal product. */
+function fitsVehicles(product: ProductRow, engines: EngineRow[]): Pick<ProductPageData, 'fitsVehicles'> {
+  if (Number(product.universal ?? 0) === 1 || engines.length === 0) return {};
+  const first = engines.slice(0, PRODUCT_VEHICLES_LISTED).map((e) => {
+    const name = `${e.brand} ${e.generation} ${e.engine}`;
+    return { name, brand: e.brand, model: e.model, link: vehiclePagePath('engine', Number(e.engineId), name) };
+  });
+  return { fitsVehicles: { total: engines.length, first } };
 }
 
 export function traitsOf(product: ProductRow, engines: EngineRow[], names: ShopNames) {

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { CheckoutDetails, CheckoutQuote, PaymentId, QuoteChange } from '../../src/api/checkoutWire';
 import type { InstalmentParams } from '../../src/api/wire';
-import type { FitQualifiers } from '../../src/domain/fitment';
+import type { FitStatus } from '../../src/domain/fitment';
+import { fitAnswers } from '../db/fitAnswers';
 import { CATALOGUE_CHANNEL } from '../db/repository';
 import { decideBasketChange, type LimitLine } from '../db/basketLimits';
 import { queryWriter, step, type SqlDialect, type Steps } from '../db/steps';
@@ -110,16 +111,14 @@ function* checkoutReads(w: Kysely<OrderTables>, dialect: SqlDialect, input: { vi
   const rows = yield* basketRows(w, dialect, input.visitorId, lock);
   const ids = [...new Set(rows.map((r) => Number(r.product_id)))];
   const tiers = new Map<number, Array<{ threshold: number; value: number }>>();
-  const fits = input.vehicle === null ? null : new Map<number, FitQualifiers>();
+  const fits = input.vehicle === null ? null : new Map<number, FitStatus>();
   if (ids.length) {
     for (const r of yield* step(w.selectFrom('rebates').select(['product_id', 'threshold', 'value']).where('product_id', 'in', ids).orderBy('product_id').orderBy('threshold').compile())) {
       tiers.set(Number(r.product_id), [...(tiers.get(Number(r.product_id)) ?? []), { threshold: Number(r.threshold), value: Number(r.value) }]);
     }
     if (fits && input.vehicle !== null) {
-      const found = yield* step(
-        w.selectFrom('fitments').select(['product_id', 'position', 'from_month', 'to_month', 'note']).where('engine_id', '=', input.vehicle).where('product_id', 'in', ids).compile(),
-      );
-      for (const f of found) fits.set(Number(f.product_id), { position: (f.position as FitQualifiers['position']) ?? null, fromMonth: f.from_month, toMonth: f.to_month, note: f.note });
+      // The lines' answers as the fit notes say them (issue 37: one function, server/db/fitAnswers.ts).
+      for (const answer of yield* fitAnswers(dialect, [input.vehicle], ids)) fits.set(answer.productId, answer.status);
     }
   }
   const couriers = (yield* step(w.selectFrom('couriers').selectAll().orderBy('prepaid', 'desc').orderBy('cost_gross').orderBy('id').compile())) as Array<CourierRow & { id: number }>;

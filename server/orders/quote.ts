@@ -1,7 +1,7 @@
 import type { CheckoutCourier, CheckoutQuote, PaymentId, QuoteChange, QuoteLine } from '../../src/api/checkoutWire';
 import type { InstalmentParams } from '../../src/api/wire';
 import { SUBSCRIPTION_ADDITIONAL } from '../../src/api/wire';
-import { fitStatus, type FitQualifiers, type FitStatus } from '../../src/domain/fitment';
+import type { FitStatus } from '../../src/domain/fitment';
 import { allowsInstalments } from '../../src/domain/instalments';
 import { paymentsFor } from '../../src/domain/checkout';
 import { basketTotals, formatCents, fromCents, netOf, type Cents } from '../money';
@@ -57,8 +57,8 @@ export interface QuoteInput {
   couriers: Array<CourierRow & { id: number }>;
   freeShippingFrom: number;
   instalments: InstalmentParams | null;
-  /** The fits of the lines' products for the vehicle chosen now (null: no vehicle chosen). */
-  fits: Map<number, FitQualifiers> | null;
+  /** What the lines' products say for the vehicle chosen now (server/db/fitAnswers.ts; null: no vehicle chosen). */
+  fits: Map<number, FitStatus> | null;
   region: string;
   priceType: 'net' | 'gross';
 }
@@ -112,7 +112,7 @@ export function buildQuote(input: QuoteInput, courierId: number, payment: Paymen
   const shipping = Math.round(courier.cost.value * 100);
   const shippingNet = netOf(shipping, SHIPPING_VAT);
   const lines: QuoteLine[] = priced.map(({ row: r, unitCents }, index) => {
-    const fit: FitStatus | null = input.fits === null ? null : fitStatus(input.fits.get(Number(r.product_id)) ?? null);
+    const fit: FitStatus | null = input.fits === null ? null : (input.fits.get(Number(r.product_id)) ?? 'none');
     return {
       productId: Number(r.product_id),
       sizeId: r.size_id,

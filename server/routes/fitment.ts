@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { FITMENT_LIMITS, type FitmentAnswer } from '../../src/api/wire';
+import { FITMENT_LIMITS, type FitmentAnswer, type VehicleKeyAnswer } from '../../src/api/wire';
+import { parseVehicleKey, VEHICLE_KEY_FORMAT_MESSAGE, VEHICLE_KEY_MAX, VEHICLE_KEY_UNKNOWN_MESSAGE } from '../../src/domain/vehicleKey';
 import type { ShopRepository } from '../db/repository';
 import { BadRequest, optionalText, sendError } from '../http';
 import { VEHICLE_PAGE_KINDS, type VehiclePageKind } from '../../src/domain/vehiclePages';
@@ -17,15 +18,34 @@ function idList(query: Record<string, unknown>, name: string, max: number): numb
 
 /**
  * GET /ajax/fitment.php?engines=&products= (ours, issue 25): which of these products fit which
- * of these engines, with each fit's qualifiers. Catalogue data, the same for every visitor.
+ * of these engines, with each fit's qualifiers, and each pair's answer (issue 37: fits, check,
+ * none, universal). Catalogue data, the same for every visitor.
  */
 export function fitmentRoutes(app: FastifyInstance, repo: ShopRepository): void {
   app.get('/ajax/fitment.php', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const engines = idList(query, 'engines', FITMENT_LIMITS.engines);
     const products = idList(query, 'products', FITMENT_LIMITS.products);
-    const answer: FitmentAnswer = { fits: await repo.fitments(engines, products) };
+    // The server says each pair's answer (issue 37); `fits` keeps the fitting pairs' qualifiers as before.
+    const answers = await repo.fitAnswers(engines, products);
+    const fits = answers.filter((a) => a.status === 'fits' || a.status === 'check').map(({ status: _status, ...fit }) => fit);
+    const answer: FitmentAnswer = { fits, answers: answers.map(({ engineId, productId, status }) => ({ engineId, productId, status })) };
     reply.header('Cache-Control', 'public, max-age=300');
+    return answer;
+  });
+
+  /** GET /ajax/vehicle-key.php?key= (ours, issue 37): the engine a KBA or KType number names. */
+  app.get('/ajax/vehicle-key.php', async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    if (Array.isArray(query.key)) throw new BadRequest('invalid_vehicle_key', VEHICLE_KEY_FORMAT_MESSAGE);
+    const text = typeof query.key === 'string' ? query.key : undefined;
+    if (text === undefined || !text.trim()) throw new BadRequest('missing_parameter', 'Parameter key is required');
+    const key = text.length <= VEHICLE_KEY_MAX * 2 ? parseVehicleKey(text) : null;
+    if (!key) throw new BadRequest('invalid_vehicle_key', VEHICLE_KEY_FORMAT_MESSAGE);
+    const vehicle = await repo.engineByKey(key);
+    reply.header('Cache-Control', 'public, max-age=300');
+    if (!vehicle) return sendError(reply, 404, 'unknown_vehicle_key', VEHICLE_KEY_UNKNOWN_MESSAGE);
+    const answer: VehicleKeyAnswer = { ...key, vehicle: vehicle as VehicleKeyAnswer['vehicle'] };
     return answer;
   });
 

@@ -1,5 +1,5 @@
 import { form, http } from './http';
-import type { SearchValuesResponse } from './wire';
+import type { SearchValuesResponse, VehicleKeyAnswer } from './wire';
 import { optionsFromRows, VEHICLE_LEVELS, VEHICLE_PARAMS, type VehicleLevel, type VehicleOption } from '../domain/vehicle';
 
 /** The ids chosen before a level: what its options depend on. */
@@ -18,4 +18,12 @@ export async function fetchVehicleOptions(level: VehicleLevel, parents: VehicleP
   }
   const answer = await http.post<SearchValuesResponse>(`/ajax/search.php?ajax=true&getOne=${VEHICLE_PARAMS[level]}`, form(fields), { signal });
   return optionsFromRows(answer.data.values);
+}
+
+/**
+ * GET /ajax/vehicle-key.php?key= (ours, issue 37): the engine a KBA or KType number names.
+ * Throws the HttpError of a 400 (malformed key) or 404 (no engine has it) like any failed call.
+ */
+export async function fetchVehicleByKey(key: string, signal?: AbortSignal): Promise<VehicleKeyAnswer> {
+  return (await http.get<VehicleKeyAnswer>('/ajax/vehicle-key.php', { params: { key }, signal })).data;
 }

@@ -65,7 +65,8 @@ export interface ApiError {
 /**
  * `GET /ajax/fitment.php?engines=E1,E2&products=P1,P2` (at most FITMENT_LIMITS of each):
  * the fits of those products on those engines with their qualifiers (src/domain/fitment.ts),
- * in engine then product order. A pair that is not listed does not fit.
+ * in engine then product order. A pair that is not listed in `fits` has no fit: `answers` says
+ * whether it does not fit or is universal.
  */
 export interface FitmentAnswer {
   fits: Array<{
@@ -76,6 +77,24 @@ export interface FitmentAnswer {
     toMonth: string | null;
     note: string | null;
   }>;
+  /**
+   * Every pair asked of an existing product, in the same order, with what the part says for the
+   * vehicle (issue 37, src/domain/fitment.ts): 'fits', 'check' (fits, read the note), 'none' (does
+   * not fit), 'universal' (not vehicle-specific: never "does not fit").
+   */
+  answers: Array<{ engineId: number; productId: number; status: 'fits' | 'check' | 'none' | 'universal' }>;
+}
+
+/**
+ * `GET /ajax/vehicle-key.php?key=` (ours, issue 37): the engine a registration key names (a KBA
+ * number "0603/AJX" or a KType number), with its brand, model and generation, as the configurator
+ * chooses them. 400 `invalid_vehicle_key` for a malformed key, 404 `unknown_vehicle_key` for one
+ * no engine has.
+ */
+export interface VehicleKeyAnswer {
+  kind: 'kba' | 'ktype';
+  key: string;
+  vehicle: { brand: { id: number; name: string }; model: { id: number; name: string }; year: { id: number; name: string }; engine: { id: number; name: string } };
 }
 
 export const FITMENT_LIMITS = { engines: 10, products: 60 } as const;
@@ -456,7 +475,17 @@ export interface ProductPageData {
   sizes: Record<string, ProductSizeData>;
   awardedParameters: AwardedParameter[];
   subscription: boolean;
+  /**
+   * Ours (issue 37): the vehicles the part fits, for search engines (the page's JSON-LD
+   * `isAccessoryOrSparePartFor`): the first PRODUCT_VEHICLES_LISTED engines in the catalogue's
+   * vehicle order, each with its vehicle page, and how many there are. Absent for a universal
+   * product or one without fits.
+   */
+  fitsVehicles?: { total: number; first: Array<{ name: string; brand: string; model: string; link: string }> };
 }
+
+/** How many of a product's vehicles its page names to search engines (issue 37). */
+export const PRODUCT_VEHICLES_LISTED = 10;
 
 /* ------------------------------------------------------------------ search */
 

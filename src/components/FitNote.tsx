@@ -35,8 +35,9 @@ export function partsThatFitLink(engineId: number, categoryId: number | null, ax
 }
 
 /**
- * Whether a part fits the chosen vehicle (issue 25): "fits", "fits, check" with the fit's
- * qualifiers, or "does not fit" with a link to the vehicle's parts of the same category. Nothing
+ * Whether a part fits the chosen vehicle (issues 25, 37), as the server answered: "fits", "fits,
+ * check" with the fit's qualifiers, "does not fit" with a link to the vehicle's parts of the same
+ * category, or "not vehicle-specific" for a universal part, service or voucher. Nothing
  * while no vehicle with an engine is chosen or the answer has not come.
  */
 export function FitNote({ productId, categoryId = null, axisId = null }: { productId: number; categoryId?: number | null; axisId?: number | null }) {
@@ -47,6 +48,14 @@ export function FitNote({ productId, categoryId = null, axisId = null }: { produ
   const also = alsoFits.length ? <p className="fit-note__also">{t('fit.alsoFits', { vehicles: alsoFits.join(', ') })}</p> : null;
   if (!answer) return null;
   const { vehicle, status, fit } = answer;
+  if (status === 'universal') {
+    // Not vehicle-specific (issue 37): never "does not fit", no link to other parts.
+    return (
+      <div className="fit-note fit-note--universal" data-fit="universal">
+        <p className="fit-note__status">{t('fit.universal', { vehicle: vehicle.label })}</p>
+      </div>
+    );
+  }
   if (status === 'none' || !fit) {
     return (
       <div className="fit-note fit-note--none" data-fit="none">

@@ -8,6 +8,7 @@ import { garageLabel, GARAGE_NAME_MAX, vehicleKey, type GarageVehicle } from '..
 import { vehicleLabel } from '../domain/vehicle';
 import '../styles/garage.css';
 import { SidePanel } from './SidePanel';
+import { VehicleKeyForm } from './VehicleKeyForm';
 import itFitment from '../i18n/it.fitment';
 import { addPageTexts } from '../i18n/runtime';
 
@@ -42,6 +43,7 @@ export function GaragePanel() {
       <a className="garage__add" href="/main.php">
         {t('garage.add')}
       </a>
+      <VehicleKeyForm target="garage" idPrefix="garage" />
     </SidePanel>
   );
 }

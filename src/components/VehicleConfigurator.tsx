@@ -10,6 +10,7 @@ import { useAppDispatch, useAppSelector, useFlow } from '../../store/hooks';
 import type { RootState } from '../../store';
 import { VEHICLE_LEVELS, VEHICLE_PARAMS, type VehicleLevel } from '../domain/vehicle';
 import { useLocalPath } from './useLocalPath';
+import { VehicleKeyForm } from './VehicleKeyForm';
 
 const PICK_KEY: Record<VehicleLevel, string> = {
   brand: 'vehicle.pickBrand',
@@ -117,6 +118,7 @@ export function VehicleConfigurator({ headingId = 'vehicle-configurator', collap
           {t('vehicle.submit')}
         </button>
       </form>
+      {open ? <VehicleKeyForm target="configurator" idPrefix={headingId} /> : null}
     </section>
   );
 }

@@ -29,13 +29,30 @@ export interface FitRow extends FitQualifiers {
   productId: number;
 }
 
-/** What a part says for one vehicle: fits; fits, check the note; does not fit. */
-export type FitStatus = 'fits' | 'check' | 'none';
+/**
+ * What a part says for one vehicle (issue 37): fits; fits, check the note; does not fit; not
+ * vehicle-specific (a universal part, a service, a voucher: `products.universal`).
+ */
+export type FitStatus = 'fits' | 'check' | 'none' | 'universal';
 
-/** The status of a fit (or of no fit): a fit with a note or a production range asks the shopper to check it. */
-export function fitStatus(fit: FitQualifiers | null | undefined): FitStatus {
+export const FIT_STATUSES: readonly FitStatus[] = ['fits', 'check', 'none', 'universal'];
+
+/**
+ * The status of a fit (or of no fit): a universal product is never "does not fit", whatever its
+ * fit rows say; a fit with a note or a production range asks the shopper to check it. The server
+ * says it (server/db/sharedReads.ts `fitAnswers`, the checkout's lines); the page draws it.
+ */
+export function fitStatus(fit: FitQualifiers | null | undefined, universal = false): FitStatus {
+  if (universal) return 'universal';
   if (!fit) return 'none';
   return fit.note !== null || fit.fromMonth !== null || fit.toMonth !== null ? 'check' : 'fits';
+}
+
+/** One (engine, product) pair's answer as the server says it: the status, and the fit's qualifiers when there is a fit. */
+export interface FitAnswer extends FitQualifiers {
+  engineId: number;
+  productId: number;
+  status: FitStatus;
 }
 
 /** The key of a fit in the store and in answers. */

@@ -343,6 +343,17 @@ export function productHead(product: ProductPageData, opts: ProductHeadOptions):
   if (producer) jsonLd.brand = { '@type': 'Brand', name: producer };
   if (product.category.name) jsonLd.category = product.category.name;
   if (offers.length) jsonLd.offers = offers.length === 1 ? offers[0] : offers;
+  // The vehicles it fits (issue 37): the first few, each a Car (a Product for schema.org) with its own page.
+  const vehicles = product.fitsVehicles?.first ?? [];
+  if (vehicles.length) {
+    jsonLd.isAccessoryOrSparePartFor = vehicles.map((vehicle) => ({
+      '@type': 'Car',
+      name: oneLine(vehicle.name),
+      url: pageUrl(opts, vehicle.link),
+      brand: { '@type': 'Brand', name: oneLine(vehicle.brand) },
+      model: oneLine(vehicle.model),
+    }));
+  }
 
   const prices = sizes.map(([, size]) => offerPrice(product, size)).filter((price): price is number => price !== null);
   const og: PageHead['openGraph'] = [];

@@ -40,7 +40,7 @@ const enCheckout: typeof itCheckout = {
     code: 'Code {{code}}',
     size: 'Size: {{size}}',
     vehicleFor: 'Added for: {{vehicle}}',
-    fit: { fits: 'Fits the chosen vehicle', check: 'Fits the chosen vehicle: check the note', none: 'Does not fit the chosen vehicle' },
+    fit: { fits: 'Fits the chosen vehicle', check: 'Fits the chosen vehicle: check the note', none: 'Does not fit the chosen vehicle', universal: 'Not vehicle-specific: suits any vehicle' },
     confirmFit: 'I confirm I want to order parts that do not fit the chosen vehicle',
     goodsNet: 'Goods (net)',
     goodsGross: 'Goods (incl. VAT)',

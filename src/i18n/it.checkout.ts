@@ -38,7 +38,7 @@ const itCheckout = {
     code: 'Codice {{code}}',
     size: 'Misura: {{size}}',
     vehicleFor: 'Aggiunto per: {{vehicle}}',
-    fit: { fits: 'Adatto al veicolo scelto', check: 'Adatto al veicolo scelto: verifica la nota', none: 'Non adatto al veicolo scelto' },
+    fit: { fits: 'Adatto al veicolo scelto', check: 'Adatto al veicolo scelto: verifica la nota', none: 'Non adatto al veicolo scelto', universal: 'Non specifico per veicolo: va bene per qualsiasi veicolo' },
     confirmFit: 'Confermo di voler ordinare anche i ricambi non adatti al veicolo scelto',
     goodsNet: 'Merce (netto)',
     goodsGross: 'Merce (IVA inclusa)',

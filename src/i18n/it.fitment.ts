@@ -29,6 +29,8 @@ const itFitment = {
     fits: 'Adatto a {{vehicle}}',
     check: 'Adatto a {{vehicle}}, verifica:',
     none: 'Non adatto a {{vehicle}}',
+    lineCheck: 'Adatto a {{vehicle}}: verifica la nota nella pagina del prodotto',
+    universal: 'Non specifico per veicolo: va bene per {{vehicle}} e per qualsiasi altro veicolo',
     partsThatFit: 'Vedi i ricambi adatti',
     position: { front: 'asse anteriore', rear: 'asse posteriore' },
     from: 'veicoli prodotti da {{month}}',

@@ -43,7 +43,7 @@ const plCheckout: { checkout: (typeof itCheckout)['checkout'] & { days_few: stri
     code: 'Kod {{code}}',
     size: 'Rozmiar: {{size}}',
     vehicleFor: 'Dodano dla: {{vehicle}}',
-    fit: { fits: 'Pasuje do wybranego pojazdu', check: 'Pasuje do wybranego pojazdu: sprawdź uwagę', none: 'Nie pasuje do wybranego pojazdu' },
+    fit: { fits: 'Pasuje do wybranego pojazdu', check: 'Pasuje do wybranego pojazdu: sprawdź uwagę', none: 'Nie pasuje do wybranego pojazdu', universal: 'Niezależne od pojazdu: pasuje do każdego pojazdu' },
     confirmFit: 'Potwierdzam zamówienie części, które nie pasują do wybranego pojazdu',
     goodsNet: 'Towary (netto)',
     goodsGross: 'Towary (z VAT)',

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -67,6 +67,8 @@ test.describe('the Nu HTML Checker', () => {
           files.push(file);
         };
         for (const [name, path] of PAGES) await save(name, path, ['no-product', 'not-found'].includes(name) ? 404 : 200);
+        // A product page with its vehicles in its JSON-LD (issue 37) is among those checked.
+        expect(readFileSync(join(dir, `${device}-product-1.html`), 'utf8')).toMatch(/"isAccessoryOrSparePartFor":\[\{"@type":"Car"/);
         // The basket with lines.
         for (const extra of [{ product: '11' }, { product: '14' }] as Array<Record<string, string>>) {
           const added = await request.post('/basketchange.php', { form: { mode: '1', size: 'uniw', number: '1', getAjax: 'true', ...extra }, headers: { origin: baseURL! } });

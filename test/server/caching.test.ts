@@ -109,6 +109,7 @@ function requests(product: number, productPath: string, vehiclePath: string): Re
     'GET /metrics': [{ method: 'GET', url: '/metrics' }],
     'GET /ajax/fitment.php': [{ method: 'GET', url: `/ajax/fitment.php?engines=1,2&products=${product}` }],
     'GET /ajax/vehicle.php': [{ method: 'GET', url: '/ajax/vehicle.php?kind=engine&id=20000' }, { method: 'GET', url: '/ajax/vehicle.php?kind=brand&id=999999' }],
+    'GET /ajax/vehicle-key.php': [{ method: 'GET', url: '/ajax/vehicle-key.php?key=9999%2FZZ9' }, { method: 'GET', url: '/ajax/vehicle-key.php?key=06%2FAJX' }],
     // Vehicle pages (issue 25): an engine's at its own slug and another (301), a brand's, an unknown one (404).
     'GET /vehicles/:rest': [
       { method: 'GET', url: vehiclePath },

@@ -346,6 +346,52 @@ describe(`catalogue import (${BACKEND})`, () => {
     expect((await exportNow()).slice(1)).toEqual(exported.slice(1));
   });
 
+  it('carries universal products and vehicle keys (issue 37): stored, answered, exported and imported again alike; a bad or repeated key is refused', async () => {
+    const lines = readLines(SAMPLE);
+    const vehicles = lines.filter((line) => line.kind === 'vehicle');
+    vehicles[0].kba = ['0603/AJX', '0603/1BC'];
+    vehicles[0].ktype = [12345];
+    vehicles[1].ktype = [7];
+    const product = lines.find((line) => line.kind === 'product' && (line.fitments as unknown[] | undefined)?.length)!;
+    product.universal = 1;
+    // Malformed, and a key naming two engines: refused whole, naming the line and field.
+    for (const [field, bad] of [
+      ['kba[0]', (copy: Line[]) => void (copy.filter((line) => line.kind === 'vehicle')[1].kba = ['06/AJX'])],
+      ['ktype[0]', (copy: Line[]) => void (copy.filter((line) => line.kind === 'vehicle')[1].ktype = ['12345'])],
+      ['kba[0]', (copy: Line[]) => void (copy.filter((line) => line.kind === 'vehicle')[1].kba = ['0603 ajx'])],
+      ['universal', (copy: Line[]) => void (productLine(copy, product.id as number).universal = 2)],
+    ] as const) {
+      const copy = structuredClone(lines);
+      bad(copy);
+      const refused = await importCatalogueFile(catalogue.db, writeLines('keys-bad.jsonl', copy));
+      expect(refused.ok).toBe(false);
+      if (!refused.ok) expect(refused.errors).toContainEqual(expect.objectContaining({ field }));
+    }
+    const result = await importCatalogueFile(catalogue.db, writeLines('keys.jsonl', lines));
+    expect(result.ok).toBe(true);
+    expect(await shop.sql('SELECT kind, key, engine_id FROM engine_keys ORDER BY kind, key')).toEqual([
+      { kind: 'kba', key: '0603/1BC', engine_id: vehicles[0].engine_id },
+      { kind: 'kba', key: '0603/AJX', engine_id: vehicles[0].engine_id },
+      { kind: 'ktype', key: '12345', engine_id: vehicles[0].engine_id },
+      { kind: 'ktype', key: '7', engine_id: vehicles[1].engine_id },
+    ]);
+    const found = await shop.app.inject({ url: '/ajax/vehicle-key.php?key=0603%20ajx' });
+    expect(found.json()).toMatchObject({ kind: 'kba', key: '0603/AJX', vehicle: { engine: { id: vehicles[0].engine_id, name: vehicles[0].engine } } });
+    const engine = (product.fitments as Array<number | { engine_id: number }>).map((f) => (typeof f === 'number' ? f : f.engine_id))[0];
+    const answer = await shop.app.inject({ url: `/ajax/fitment.php?engines=${engine}&products=${String(product.id)}` });
+    expect(answer.json().answers).toEqual([{ engineId: engine, productId: product.id, status: 'universal' }]);
+
+    const exported = await exportNow();
+    expect(exported.filter((line) => line.kind === 'vehicle')[0]).toMatchObject({ kba: ['0603/1BC', '0603/AJX'], ktype: [12345] });
+    expect(exported.filter((line) => line.kind === 'vehicle')[1]).toMatchObject({ ktype: [7] });
+    expect(exported.filter((line) => line.kind === 'vehicle')[2].kba).toBeUndefined();
+    expect(productLine(exported, product.id as number).universal).toBe(1);
+    expect(exported.filter((line) => line.kind === 'product' && line.universal !== undefined)).toHaveLength(1);
+    // Round trip with them.
+    expect((await importCatalogueFile(catalogue.db, writeLines('keys-round.jsonl', exported))).ok).toBe(true);
+    expect((await exportNow()).slice(1)).toEqual(exported.slice(1));
+  });
+
   it('stores fitment qualifiers (migration 9: position, from_month, to_month, note), and exports them', async () => {
     const result = await importCatalogueFile(catalogue.db, SAMPLE);
     expect(result.ok && result.summary.fitmentQualifiersIgnored).toBe(false);

@@ -151,7 +151,7 @@ describe('GET /ajax/fitment.php', () => {
   it('answers no fits for unknown engines or products', async () => {
     const response = await ask('engines=999999&products=999999');
     expect(response.statusCode).toBe(200);
-    expect(response.json<FitmentAnswer>()).toEqual({ fits: [] });
+    expect(response.json<FitmentAnswer>()).toEqual({ fits: [], answers: [] });
   });
 });
 

@@ -13,6 +13,7 @@ import { MAX_PRODUCT_ID } from '../../../src/domain/pageTypes';
 import { slugify } from '../../text';
 import { controlCharacterIn, MAX_ID } from '../../http';
 import { CATALOGUE_COLUMNS } from './generate';
+import { parseVehicleKey } from '../../../src/domain/vehicleKey';
 
 export const CATALOGUE_FORMAT = 1;
 
@@ -36,6 +37,8 @@ export interface CatalogueRows {
   models: Row[];
   generations: Row[];
   engines: Row[];
+  /** kind, key, engine_id: a vehicle's registration keys (migration 25; `kba` / `ktype` on a vehicle line). */
+  engine_keys: Row[];
   categories: Row[];
   producers: Row[];
   series: Row[];
@@ -170,7 +173,7 @@ const CATEGORY_FIELDS = ['kind', 'id', 'name', 'names', 'parent_id', 'position',
 const PRODUCER_FIELDS = ['kind', 'id', 'name'];
 const SERIES_FIELDS = ['kind', 'id', 'producer_id', 'name'];
 const TRAIT_FIELDS = ['kind', 'id', 'param_id', 'param_name', 'param_names', 'name', 'names'];
-const VEHICLE_FIELDS = ['kind', 'brand_id', 'brand', 'model_id', 'model', 'generation_id', 'generation', 'year_from', 'year_to', 'engine_id', 'engine', 'fuel', 'kw', 'cv'];
+const VEHICLE_FIELDS = ['kind', 'brand_id', 'brand', 'model_id', 'model', 'generation_id', 'generation', 'year_from', 'year_to', 'engine_id', 'engine', 'fuel', 'kw', 'cv', 'kba', 'ktype'];
 const PRODUCT_OWN = CATALOGUE_COLUMNS.products.filter((column) => column !== 'slug');
 const PRODUCT_FIELDS = ['kind', ...PRODUCT_OWN, 'slug', 'names', 'short_descriptions', 'sizes', 'rebates', 'traits', 'fitments', 'bundle', 'pictures'];
 const SIZE_FIELDS = [...CATALOGUE_COLUMNS.sizes.filter((column) => column !== 'product_id' && column !== 'position'), 'names'];
@@ -187,7 +190,7 @@ export class CatalogueReader {
   /** Lines holding a record. */
   records = 0;
   readonly rows: CatalogueRows = {
-    brands: [], models: [], generations: [], engines: [], categories: [], producers: [], series: [], products: [], sizes: [],
+    brands: [], models: [], generations: [], engines: [], engine_keys: [], categories: [], producers: [], series: [], products: [], sizes: [],
     rebates: [], bundle_items: [], param_values: [], product_params: [], fitments: [], search_docs: [], pictures: [], menu_nodes: [], catalogue_texts: [],
   };
   /** Trait names in other languages, each kept once (a trait's values each repeat its name). */
@@ -202,6 +205,7 @@ export class CatalogueReader {
   private readonly models = new Map<number, { brand: number; name: string }>();
   private readonly generations = new Map<number, { model: number; name: string; from: number; to: number | null }>();
   private readonly engines = new Set<number>();
+  private readonly engineKeys = new Map<string, number>(); // kind:key -> engine
   private readonly products = new Map<number, number>(); // id -> line
   private readonly bundles: Array<{ line: number; field: string; product: number }> = [];
   private readonly searchSources: Array<{ id: number; popularity: number; text: [string, string, string, string] }> = [];
@@ -339,6 +343,18 @@ export class CatalogueReader {
           read.number(record, 'kw', { integer: true, min: 0, max: 2000 }),
           read.number(record, 'cv', { integer: true, min: 0, max: 3000 }),
         ]);
+        // Registration keys (issue 37): `kba` ["0603/AJX", ...] and `ktype` [12345, ...], each naming this engine only.
+        for (const kind of ['kba', 'ktype'] as const) {
+          for (const [index, value] of read.list(record, kind, 50).entries()) {
+            const path = `${kind}[${index}]`;
+            const parsed = (kind === 'kba' ? typeof value === 'string' : typeof value === 'number' && Number.isInteger(value) && value > 0) ? parseVehicleKey(String(value)) : null;
+            if (!parsed || parsed.kind !== kind) throw new Invalid(path, kind === 'kba' ? 'must be a KBA number, HSN/TSN: 4 digits, "/", 3 letters or digits' : 'must be a KType number from 1 to 999999');
+            const earlier = this.engineKeys.get(`${kind}:${parsed.key}`);
+            if (earlier !== undefined) throw new Invalid(path, `${parsed.key} already names engine ${earlier}`);
+            this.engineKeys.set(`${kind}:${parsed.key}`, engineId);
+            this.rows.engine_keys.push([kind, parsed.key, engineId]);
+          }
+        }
         return;
       }
       case 'product':
@@ -398,6 +414,7 @@ export class CatalogueReader {
       subscription: read.flag(record, 'subscription', 0),
       phone_price: read.flag(record, 'phone_price', 0),
       gratis: read.flag(record, 'gratis', 0),
+      universal: read.flag(record, 'universal', 0),
       vat: read.number(record, 'vat', { min: 0, max: 100, fallback: 22 }),
       popularity: read.number(record, 'popularity', { integer: true, min: 0, max: 1e9, fallback: 0 }),
     };

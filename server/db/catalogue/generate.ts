@@ -68,12 +68,33 @@ const AXIS_NAMES: Record<number, string> = { [AXIS.front]: 'Asse anteriore', [AX
 const ROMAN = ['I', 'II', 'III', 'IV'];
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/**
+ * The demo engines' registration keys (issue 37), derived from the ids alone (the random sequence
+ * stays as it was): a KBA number per engine, "HSN/TSN" with the brand's HSN and three letters,
+ * a second KBA for every third engine (a digit and two letters, so never another's first), and a
+ * KType number. Unique across the catalogue while there are fewer than 6,760 engines.
+ */
+export function demoEngineKeys(engineId: number, brandId: number): Array<['kba' | 'ktype', string]> {
+  const n = engineId - 20000;
+  const hsn = String((brandId * 389 + 100) % 10000).padStart(4, '0');
+  const code = (n * 7919) % 17576; // 26^3; 7919 is prime to it, so each n < 17576 has its own
+  const tsn = LETTERS[Math.floor(code / 676)] + LETTERS[Math.floor(code / 26) % 26] + LETTERS[code % 26];
+  const keys: Array<['kba' | 'ktype', string]> = [['kba', `${hsn}/${tsn}`]];
+  if (n % 3 === 0) keys.push(['kba', `${hsn}/${Math.floor(n / 676) % 10}${LETTERS[Math.floor(n / 26) % 26]}${LETTERS[n % 26]}`]);
+  keys.push(['ktype', String(10000 + n * 7)]);
+  return keys;
+}
+
 /** Columns of every table the generator fills, in the order its rows list them. */
 export const CATALOGUE_COLUMNS = {
   brands: ['id', 'name'],
   models: ['id', 'brand_id', 'name'],
   generations: ['id', 'model_id', 'name', 'year_from', 'year_to'],
   engines: ['id', 'generation_id', 'name', 'fuel', 'kw', 'cv'],
+  /** A vehicle's registration keys (migration 25, src/domain/vehicleKey.ts): KBA "HSN/TSN" or KType digits, each naming one engine. */
+  engine_keys: ['kind', 'key', 'engine_id'],
   categories: ['id', 'name', 'parent_id', 'position', 'icon', 'promo'],
   producers: ['id', 'name'],
   series: ['id', 'producer_id', 'name'],
@@ -81,6 +102,8 @@ export const CATALOGUE_COLUMNS = {
     'id', 'name', 'slug', 'type', 'category_id', 'subcategory_id', 'axis_id', 'producer_id', 'series_id', 'catalog_no',
     'short_description', 'unit', 'unit_plural', 'unit_sellby', 'unit_precision', 'for_points', 'min_quantity', 'max_quantity', 'min_size_quantity',
     'max_size_quantity', 'min_subscription_quantity', 'subscription', 'phone_price', 'gratis', 'vat', 'popularity',
+    // Not vehicle-specific (migration 25, issue 37): answers 'universal' for every vehicle.
+    'universal',
   ],
   sizes: [
     'product_id', 'size_id', 'name', 'position', 'stock', 'status', 'delivery_unknown', 'shipping_days', 'shipping_cost',
@@ -155,6 +178,7 @@ export function generateCatalogueRows(sink: CatalogueSink, options: CatalogueOpt
     model: row('models'),
     generation: row('generations'),
     engine: row('engines'),
+    engineKey: row('engine_keys'),
     category: row('categories'),
     producer: row('producers'),
     series: row('series'),
@@ -226,6 +250,7 @@ export function generateCatalogueRows(sink: CatalogueSink, options: CatalogueOpt
             const cv = random.int(family.cv[0], family.cv[1]);
             const kw = Math.round(cv * 0.7355);
             insert.engine.run(engineId, generationId, `${family.label} ${cv} CV (${kw} kW)`, family.fuel, kw, cv);
+            for (const [kind, key] of demoEngineKeys(engineId, brandId)) insert.engineKey.run(kind, key, engineId);
             engineYears.set(engineId, [year, to ?? 2025]);
             engines.push(engineId++);
           }
@@ -284,6 +309,7 @@ export function generateCatalogueRows(sink: CatalogueSink, options: CatalogueOpt
         gratis: 0,
         vat: 22,
         popularity,
+        universal: 0,
         ...spec.product,
         slug: slugify(spec.product.name),
       });
@@ -330,7 +356,12 @@ export function generateCatalogueRows(sink: CatalogueSink, options: CatalogueOpt
       insert.productParam.run(spec.product.id, spec.product.category_id);
       if (spec.product.axis_id) insert.productParam.run(spec.product.id, spec.product.axis_id);
       const diameter = spec.params.find(([param]) => param.id === PARAM.diameter.id)?.[1] ?? null;
-      for (const engine of spec.engines) insert.fitment.run(engine, spec.product.id, ...fitQualifiers(spec.product, diameter, engineYears.get(engine)));
+      for (const engine of spec.engines) {
+        // The qualifiers are drawn for every engine picked, so the other products' stay as they were;
+        // a universal product (issue 37) keeps no fit rows: it is no vehicle's in particular.
+        const qualifiers = fitQualifiers(spec.product, diameter, engineYears.get(engine));
+        if (!spec.product.universal) insert.fitment.run(engine, spec.product.id, ...qualifiers);
+      }
       const catalog = spec.product.catalog_no;
       searchDocs.push({
         id: spec.product.id,
@@ -457,6 +488,7 @@ export function generateCatalogueRows(sink: CatalogueSink, options: CatalogueOpt
         spec.product.producer_id = SHOP_PRODUCER_ID;
         spec.product.catalog_no = random.pattern(SHOP_PRODUCER.pattern);
         spec.params = []; // no brake-part attributes or OE codes on the shop's own items
+        spec.product.universal = 1; // accessories and services: the brush, the voucher, the fitting service, brake fluid, brake pipe
       }
       // Each kind starts available, in stock, shipping tomorrow; the kind then changes what it names.
       spec.sizes = [{ ...spec.sizes[0], size_id: 'uniw', name: 'Taglia unica', stock: 10, status: 'enable', shipping_days: 1, srp_gross: null, history: undefined }];
@@ -626,6 +658,8 @@ interface ProductSpec {
     subscription?: number;
     phone_price?: number;
     gratis?: number;
+    /** 1: not vehicle-specific (cleaning, fluids, vouchers, services; issue 37). */
+    universal?: number;
   };
   sizes: SizeSpec[];
   params: Array<[{ id: number; name: string }, string]>;

@@ -209,7 +209,7 @@ export async function storeCatalogue(db: CatalogueDb, rows: CatalogueRows, optio
 
     step('clearing the old catalogue');
     await db.clearSearch();
-    for (const table of ['fitments', 'product_params', 'bundle_items', 'rebates', 'product_pictures', 'sizes', 'param_values', 'engines', 'generations', 'models', 'brands', 'menu_nodes', 'catalogue_texts']) {
+    for (const table of ['fitments', 'product_params', 'bundle_items', 'rebates', 'product_pictures', 'sizes', 'param_values', 'engine_keys', 'engines', 'generations', 'models', 'brands', 'menu_nodes', 'catalogue_texts']) {
       await db.run(`DELETE FROM ${table}`);
     }
 
@@ -217,7 +217,7 @@ export async function storeCatalogue(db: CatalogueDb, rows: CatalogueRows, optio
     await db.insert('categories', CATALOGUE_COLUMNS.categories, rows.categories, upsert(CATALOGUE_COLUMNS.categories));
     await db.insert('producers', CATALOGUE_COLUMNS.producers, rows.producers, upsert(CATALOGUE_COLUMNS.producers));
     await db.insert('series', CATALOGUE_COLUMNS.series, rows.series, upsert(CATALOGUE_COLUMNS.series));
-    for (const table of ['brands', 'models', 'generations', 'engines', 'param_values'] as const) await db.insert(table, CATALOGUE_COLUMNS[table], rows[table]);
+    for (const table of ['brands', 'models', 'generations', 'engines', 'engine_keys', 'param_values'] as const) await db.insert(table, CATALOGUE_COLUMNS[table], rows[table]);
 
     step('products');
     await db.insert('products', CATALOGUE_COLUMNS.products, rows.products, upsert(CATALOGUE_COLUMNS.products));
@@ -337,7 +337,7 @@ function compact(record: Record<string, unknown>, defaults: Record<string, unkno
 
 const PRODUCT_DEFAULTS: Record<string, unknown> = {
   type: 'product_item', short_description: '', unit: 'pz.', unit_plural: 'pz.', unit_sellby: 1, unit_precision: 0, for_points: 0,
-  subscription: 0, phone_price: 0, gratis: 0, vat: 22, popularity: 0,
+  subscription: 0, phone_price: 0, gratis: 0, vat: 22, popularity: 0, universal: 0,
 };
 const SIZE_DEFAULTS: Record<string, unknown> = { delivery_unknown: 0, shipping_days: 1, shipping_cost: 0, points: 0, basket_enable: 1 };
 
@@ -380,7 +380,15 @@ export async function exportCatalogue(db: CatalogueDb, write: (line: string) => 
             e.id AS engine_id, e.name AS engine, e.fuel AS fuel, e.kw AS kw, e.cv AS cv
      FROM engines e JOIN generations g ON g.id = e.generation_id JOIN models m ON m.id = g.model_id JOIN brands b ON b.id = m.brand_id ORDER BY e.id`,
   );
-  for (const row of vehicles) await emit({ kind: 'vehicle', ...compact(row, {}) });
+  // Each engine's registration keys (issue 37) on its line: `kba` texts, `ktype` numbers.
+  const keys = new Map<number, { kba?: string[]; ktype?: number[] }>();
+  for (const row of await db.all<{ kind: 'kba' | 'ktype'; key: string; engine_id: number }>('SELECT kind, key, engine_id FROM engine_keys ORDER BY engine_id, kind, key')) {
+    const entry = keys.get(Number(row.engine_id)) ?? {};
+    if (row.kind === 'kba') (entry.kba ??= []).push(row.key);
+    else (entry.ktype ??= []).push(Number(row.key));
+    keys.set(Number(row.engine_id), entry);
+  }
+  for (const row of vehicles) await emit({ kind: 'vehicle', ...compact(row, {}), ...keys.get(Number(row.engine_id)) });
 
   const fitmentColumns = await db.columnsOf('fitments');
   const present = FITMENT_QUALIFIERS.filter((column) => fitmentColumns.has(column));

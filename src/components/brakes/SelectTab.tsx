@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n/react';
 import { useAppSelector } from '../../../store/hooks';
 import { chooseDropdown, DROPDOWNS, dropdownEnabled, dropdownOptions, engineField, engineLetter, NO_CHOICE, type Dropdown } from '../../domain/brakeFinder';
 import { useFinder } from './useFinder';
+import { VehicleKeyForm } from '../VehicleKeyForm';
 
 /**
  * The select tab: brand, model, generation and engine, each enabled once the earlier ones are
@@ -30,34 +31,37 @@ export function SelectTab() {
   };
 
   return (
-    <form className="finder-select" onSubmit={onSubmit} aria-busy={loadingEngines || undefined}>
-      {DROPDOWNS.map((dropdown) => {
-        const enabled = dropdownEnabled(choice, dropdown) && !(loadingEngines && dropdown !== 'brand');
-        const id = `brake-finder-${dropdown}`;
-        return (
-          <div
-            key={dropdown}
-            className={`finder-select__field${enabled ? '' : ' finder-select__field--disabled'}`}
-            data-dropdown={dropdown}
-            onClick={() => {
-              if (!enabled && !loadingEngines) send({ type: 'DISABLED_CLICK', dropdown });
-            }}
-          >
-            <label htmlFor={id}>{t(`finder.${dropdown}`)}</label>
-            <select id={id} value={choice[dropdown] ?? ''} disabled={!enabled} onChange={(event) => choose(dropdown, event.target.value)}>
-              <option value="">{t('finder.choose')}</option>
-              {options(dropdown).map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </select>
-          </div>
-        );
-      })}
-      <button type="submit" className="button finder-select__submit">
-        {t('finder.submit')}
-      </button>
-    </form>
+    <>
+      <form className="finder-select" onSubmit={onSubmit} aria-busy={loadingEngines || undefined}>
+        {DROPDOWNS.map((dropdown) => {
+          const enabled = dropdownEnabled(choice, dropdown) && !(loadingEngines && dropdown !== 'brand');
+          const id = `brake-finder-${dropdown}`;
+          return (
+            <div
+              key={dropdown}
+              className={`finder-select__field${enabled ? '' : ' finder-select__field--disabled'}`}
+              data-dropdown={dropdown}
+              onClick={() => {
+                if (!enabled && !loadingEngines) send({ type: 'DISABLED_CLICK', dropdown });
+              }}
+            >
+              <label htmlFor={id}>{t(`finder.${dropdown}`)}</label>
+              <select id={id} value={choice[dropdown] ?? ''} disabled={!enabled} onChange={(event) => choose(dropdown, event.target.value)}>
+                <option value="">{t('finder.choose')}</option>
+                {options(dropdown).map((option) => (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ))}
+              </select>
+            </div>
+          );
+        })}
+        <button type="submit" className="button finder-select__submit">
+          {t('finder.submit')}
+        </button>
+      </form>
+      <VehicleKeyForm target="finder" idPrefix="brake-finder" />
+    </>
   );
 }

@@ -213,10 +213,18 @@ function BasketInstalments({ basket }: { basket: BasketSummary }) {
   return <InstalmentOffer params={params} input={{ price: basket.worth, basketCount: basket.productsCounter, allProductsAllow: basket.products.every((line) => line.instalments !== false) && (params.allProductsAllow ?? true) }} headingId="basket-instalments-title" />;
 }
 
-/** A line whose part does not fit the vehicle chosen now says so before the shopper goes on (issue 25). */
+/**
+ * What a line's part says for the vehicle chosen now (issues 25, 37): a warning before the shopper
+ * goes on when it does not fit; otherwise fits, fits with a note, or not vehicle-specific.
+ */
 function LineFitWarning({ productId }: { productId: number }) {
   const { t } = useTranslation();
   const answer = useAppSelector((state) => selectFit(state, productId));
-  if (answer?.status !== 'none') return null;
-  return <p className="basket-fit-warning">{t('fit.lineDoesNotFit', { vehicle: answer.vehicle.label })}</p>;
+  if (!answer) return null;
+  if (answer.status === 'none') return <p className="basket-fit-warning" data-fit="none">{t('fit.lineDoesNotFit', { vehicle: answer.vehicle.label })}</p>;
+  return (
+    <p className={`basket-fit basket-fit--${answer.status}`} data-fit={answer.status}>
+      {t(answer.status === 'check' ? 'fit.lineCheck' : `fit.${answer.status}`, { vehicle: answer.vehicle.label })}
+    </p>
+  );
 }

@@ -259,6 +259,20 @@ describe('productHead', () => {
     ]);
   });
 
+  it('names the vehicles it fits (issue 37): isAccessoryOrSparePartFor, each a Car with its page; none without fits', () => {
+    const first = [
+      { name: 'Volkswagen Golf VII (2012-2019) 2.0 TDI 150 CV (110 kW)', brand: 'Volkswagen', model: 'Golf', link: '/vehicles/engine-20500-volkswagen-golf-vii-2012-2019-2-0-tdi-150-cv-110-kw.html' },
+      { name: 'Škoda Octavia III (2013-2020) 1.6 TDI', brand: 'Škoda', model: 'Octavia', link: '/vehicles/engine-20501-skoda-octavia-iii-2013-2020-1-6-tdi.html' },
+    ];
+    const head = productHead(product({ fitsVehicles: { total: 14, first } }), { ...opts, lang: 'pl' });
+    expect(ld(head, 'Product').isAccessoryOrSparePartFor).toEqual([
+      { '@type': 'Car', name: first[0].name, url: `${ORIGIN}/pl${first[0].link}`, brand: { '@type': 'Brand', name: 'Volkswagen' }, model: 'Golf' },
+      { '@type': 'Car', name: first[1].name, url: `${ORIGIN}/pl${first[1].link}`, brand: { '@type': 'Brand', name: 'Škoda' }, model: 'Octavia' },
+    ]);
+    expectRoundTrip(head);
+    expect(ld(productHead(product(), opts), 'Product')).not.toHaveProperty('isAccessoryOrSparePartFor');
+  });
+
   it('describes its picture for link previews: og:image:alt (the name) and a large Twitter card', () => {
     const head = productHead(product(), opts);
     expect(head.openGraph).toContainEqual(['og:image:alt', 'Pastiglie freno anteriori Brembo P85020']);
