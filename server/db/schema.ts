@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { SQLITE_ORDER_TABLES } from '../orders/tables';
+import { SQLITE_ORDER_HISTORY, SQLITE_ORDER_TABLES } from '../orders/tables';
 import { AXIS } from '../../src/api/wire';
 import { CMS_PAGES } from './cmsPages';
 
@@ -337,6 +337,11 @@ export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
       ALTER TABLE availability_notices ADD COLUMN confirmed_at TEXT;
       CREATE UNIQUE INDEX availability_notices_token ON availability_notices (token_hash);
     `,
+  },
+  {
+    id: 23,
+    name: 'orders: tracking numbers and status history (issue 36)',
+    sql: SQLITE_ORDER_HISTORY,
   },
 ];
 

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { POSTGRES_ORDER_TABLES } from '../../orders/tables';
+import { POSTGRES_ORDER_HISTORY, POSTGRES_ORDER_TABLES } from '../../orders/tables';
 import { AXIS } from '../../../src/api/wire';
 import { CMS_PAGES } from '../cmsPages';
 
@@ -360,6 +360,11 @@ export const PG_MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
       ALTER TABLE availability_notices ADD COLUMN confirmed_at TEXT;
       CREATE UNIQUE INDEX availability_notices_token ON availability_notices (token_hash);
     `,
+  },
+  {
+    id: 23,
+    name: 'orders: tracking numbers and status history (issue 36)',
+    sql: POSTGRES_ORDER_HISTORY,
   },
 ];
 
