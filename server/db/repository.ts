@@ -16,6 +16,7 @@ import type {
 import type { FitRow } from '../../src/domain/fitment';
 import type { CheckoutReads, PlaceOrderInput, PlaceOrderResult, StoredOrder } from '../orders/orderStore';
 import type { VehiclePageData } from '../../src/api/wire';
+import type { SqlDialect, Steps } from './steps';
 import type { VehiclePageKind } from '../../src/domain/vehiclePages';
 
 /**
@@ -109,6 +110,17 @@ export interface ShopRepository {
   orderByToken(token: string): Promise<StoredOrder | null>;
   /** The newest orders with their lines, newest first. */
   latestOrders(limit: number): Promise<StoredOrder[]>;
+
+  /*
+   * Stores written once for both backends as steps (server/db/steps.ts) outside the repository
+   * (the back office, issue 36: server/owner/ownerStore.ts): the dialect their statements are
+   * written in, and this repository's runners of them.
+   */
+  readonly sqlDialect: SqlDialect;
+  /** Runs read-only steps (statement by statement, no write among them). */
+  readSteps<T>(steps: Steps<T>): Promise<T>;
+  /** Runs steps in one write transaction; `steps` makes them afresh for each attempt. */
+  transactionSteps<T>(steps: () => Steps<T>): Promise<T>;
 
   /* catalogue writes (issue 22) */
   /**
