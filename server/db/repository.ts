@@ -18,6 +18,7 @@ import type { CheckoutReads, PlaceOrderInput, PlaceOrderResult, StoredOrder } fr
 import type { OrderListFilter, OrderListPage, OrderStatusChangeInput, OrderStatusChangeResult, OrderWithHistory, OwnerDashboard } from '../orders/orderAdmin';
 import type { InboxPage } from '../messages/inbox';
 import type { VehiclePageData } from '../../src/api/wire';
+import type { SqlDialect, Steps } from './steps';
 import type { VehiclePageKind } from '../../src/domain/vehiclePages';
 
 /**
@@ -127,6 +128,17 @@ export interface ShopRepository {
   inbox(page: number, pageSize: number): Promise<InboxPage>;
   /** One file of a contact message with its content; null when there is none. */
   contactAttachment(messageId: number, fileId: number): Promise<{ fileName: string; mimeType: string; content: Buffer } | null>;
+
+  /*
+   * Stores written once for both backends as steps (server/db/steps.ts) outside the repository
+   * (the back office, issue 36: server/owner/ownerStore.ts): the dialect their statements are
+   * written in, and this repository's runners of them.
+   */
+  readonly sqlDialect: SqlDialect;
+  /** Runs read-only steps (statement by statement, no write among them). */
+  readSteps<T>(steps: Steps<T>): Promise<T>;
+  /** Runs steps in one write transaction; `steps` makes them afresh for each attempt. */
+  transactionSteps<T>(steps: () => Steps<T>): Promise<T>;
 
   /* catalogue writes (issue 22) */
   /**
