@@ -15,6 +15,9 @@ import { boundConnectionsPerAddress, limitsFromEnv, registerLimits, serverTimeou
 import { memoryCounters, type CounterStore } from './counters';
 import { ownerDeps } from './owner/guard';
 import { registerOwnerRoutes } from './owner/area';
+import { registerOwnerArea } from './owner/guard';
+import { orderRoutes } from './owner/orderRoutes';
+import { messageRoutes } from './owner/messageRoutes';
 import { registerOwnerTestHooks } from './owner/testOwners';
 import { registerTestHooks, withTestOverrides } from './testHooks';
 import { loggerOptions, registerOperations, requestId, type LogLevel } from './operations';
@@ -226,6 +229,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   seoRoutes(app, repo);
   extraScriptRoutes(app, extraScripts, options.extraScriptsDir ?? (process.env.EXTRA_SCRIPTS_DIR || defaultExtraScriptsDir()));
   await registerOwnerRoutes(app, owner);
+  // The back office's orders and messages (issue 36, points 2 and 5), behind the same guard.
+  await registerOwnerArea(app, owner, (scope) => {
+    orderRoutes(owner, { mails: mailer !== null })(scope);
+    messageRoutes(owner)(scope);
+  });
   pageRoutes(app, repo, staticDir, { extraScripts, pageCache, answerCache, priceSetting, pictureOrigins: options.pictureOrigins ?? pictureOriginsFromEnv(process.env.PICTURE_ORIGINS) });
 
   return app;

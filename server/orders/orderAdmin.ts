@@ -4,6 +4,7 @@ import { decideOrderStatusChange, type OrderPayment, type OrderStatus, type Orde
 import { queryWriter, step, type SqlDialect, type Steps } from '../db/steps';
 import { announceStockChange, normaliseOrder, storedOrder, type StoredOrder } from './orderStore';
 import type { OrderEventRow, OrderTables } from './tables';
+import type { OwnerTables } from '../owner/tables';
 
 /**
  * The back office's orders (issue 36), written once for both databases like the checkout
@@ -12,7 +13,10 @@ import type { OrderEventRow, OrderTables } from './tables';
  * effects (a cancelled order's stock comes back), and the first screen's figures. Per dialect only
  * the order's row lock (`lockOrder`, PostgreSQL) and PostgreSQL's NOTIFY of the stock change.
  */
-const writers: Record<SqlDialect, Kysely<OrderTables>> = { sqlite: queryWriter<OrderTables>('sqlite'), postgres: queryWriter<OrderTables>('postgres') };
+/** The orders' tables and the back office's audit log (server/owner/tables.ts, migration 22). */
+type OrderAdminTables = OrderTables & Pick<OwnerTables, 'audit_log'>;
+
+const writers: Record<SqlDialect, Kysely<OrderAdminTables>> = { sqlite: queryWriter<OrderAdminTables>('sqlite'), postgres: queryWriter<OrderAdminTables>('postgres') };
 
 export interface OrderListFilter {
   status?: OrderStatus;
@@ -144,7 +148,7 @@ export function* orderExportSteps(dialect: SqlDialect, filter: OrderListFilter, 
   return result;
 }
 
-function* history(w: Kysely<OrderTables>, orderId: number): Steps<OrderEvent[]> {
+function* history(w: Kysely<OrderAdminTables>, orderId: number): Steps<OrderEvent[]> {
   const rows = yield* step(w.selectFrom('order_events').select(['at', 'from_status', 'to_status', 'owner_email', 'detail']).where('order_id', '=', orderId).orderBy('id').compile());
   return rows.map((r) => ({ at: r.at, from: r.from_status, to: r.to_status, ownerEmail: r.owner_email, detail: r.detail }));
 }
@@ -171,7 +175,7 @@ export type OrderStatusChangeResult =
   | { kind: 'not_found' };
 
 /** PostgreSQL: the order's row locked, so two owners changing it take turns (SQLite: the write lock does). */
-function* lockOrder(w: Kysely<OrderTables>, dialect: SqlDialect, number: string) {
+function* lockOrder(w: Kysely<OrderAdminTables>, dialect: SqlDialect, number: string) {
   let query = w.selectFrom('orders').selectAll().where('number', '=', number);
   if (dialect === 'postgres') query = query.forUpdate();
   const [order] = yield* step(query.compile());
@@ -181,9 +185,10 @@ function* lockOrder(w: Kysely<OrderTables>, dialect: SqlDialect, number: string)
 /**
  * Moves an order's status as the statechart allows, in one transaction: the order's row read
  * (locked), the change decided by machines/orderStatus.ts (refused: nothing written), the status
- * and a shipment's tracking number written, the history row added, and, when the transition
- * returns the stock (a cancellation, a refund before shipping), each size's stock given back
- * (unlimited stays unlimited) and announced to every server like a sale.
+ * and a shipment's tracking number written; when the transition returns the stock (a
+ * cancellation, a refund before shipping) each size's stock given back (unlimited stays
+ * unlimited) and announced to every server like a sale; then the history row and the audit log's
+ * entry (`order.status`).
  */
 export function* changeOrderStatusSteps(dialect: SqlDialect, input: OrderStatusChangeInput): Steps<OrderStatusChangeResult> {
   const w = writers[dialect];
@@ -203,16 +208,6 @@ export function* changeOrderStatusSteps(dialect: SqlDialect, input: OrderStatusC
       .where('id', '=', order.id)
       .compile(),
   );
-  const event: Insertable<OrderEventRow> = {
-    order_id: order.id,
-    at: input.now.toISOString(),
-    from_status: from,
-    to_status: decision.to,
-    owner_id: input.owner?.id ?? null,
-    owner_email: input.owner?.email ?? null,
-    detail: tracking,
-  };
-  yield* step(w.insertInto('order_events').values(event).compile());
   const lines = yield* step(w.selectFrom('order_lines').selectAll().where('order_id', '=', order.id).orderBy('position').compile());
   if (decision.returnsStock) {
     const back = new Map<string, { productId: number; sizeId: string; quantity: number }>();
@@ -237,6 +232,23 @@ export function* changeOrderStatusSteps(dialect: SqlDialect, input: OrderStatusC
     }
     if (sizes.length) yield* announceStockChange(w, dialect, [...new Set(sizes.map((s) => s.productId))], input.now.getTime());
   }
+  const event: Insertable<OrderEventRow> = {
+    order_id: order.id,
+    at: input.now.toISOString(),
+    from_status: from,
+    to_status: decision.to,
+    owner_id: input.owner?.id ?? null,
+    owner_email: input.owner?.email ?? null,
+    detail: tracking,
+  };
+  yield* step(w.insertInto('order_events').values(event).compile());
+  // The audit log (who changed what, when), in the same transaction as the change it records.
+  yield* step(
+    w
+      .insertInto('audit_log')
+      .values({ at: event.at, owner_id: event.owner_id ?? null, action: 'order.status', subject: order.number, detail: `${from} → ${decision.to}${tracking ? ` (${tracking})` : ''}` })
+      .compile(),
+  );
   const changed: StoredOrder = { ...order, status: decision.to, tracking_number: tracking ?? order.tracking_number, lines };
   return {
     kind: 'changed',
@@ -252,8 +264,12 @@ export function* changeOrderStatusSteps(dialect: SqlDialect, input: OrderStatusC
 
 export interface OwnerDashboard {
   today: { orders: number; worth: number };
+  /** The oldest `limit` waiting for the money, and how many wait in all. */
   awaitingPayment: OrderListRow[];
+  awaitingPaymentCount: number;
+  /** The oldest `limit` waiting to ship (new, paid, packed), and how many wait in all. */
   toShip: OrderListRow[];
+  toShipCount: number;
   lowStock: Array<{ productId: number; name: string; catalogNo: string; sizeId: string; sizeName: string; stock: number }>;
   lowStockMark: number;
 }
@@ -263,7 +279,8 @@ export const LOW_STOCK_MARK = 2;
 
 /**
  * The first screen: today's orders (the shop's day; cancelled ones not counted) and their worth,
- * the orders waiting for payment and those waiting to ship (new, paid, packed), and the sizes on
+ * the orders waiting for payment and those waiting to ship (new, paid, packed; the oldest first,
+ * the longest waiting), and the sizes on
  * sale with at most `lowStockMark` units (unlimited and disabled sizes left out). Each list at most `limit`.
  */
 export function* ownerDashboardSteps(dialect: SqlDialect, input: { now: Date; lowStockMark?: number; limit?: number }): Steps<OwnerDashboard> {
@@ -282,8 +299,11 @@ export function* ownerDashboardSteps(dialect: SqlDialect, input: { now: Date; lo
   );
   const waiting = (statuses: OrderStatus[]) =>
     step(w.selectFrom('orders').select(LIST_COLUMNS).where('status', 'in', statuses).orderBy('created_at').orderBy('id').limit(limit).compile());
+  const counted = (statuses: OrderStatus[]) => step(w.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('status', 'in', statuses).compile());
   const awaitingPayment = (yield* waiting(['awaiting_payment'])).map(listRow);
+  const [awaitingPaymentCount] = yield* counted(['awaiting_payment']);
   const toShip = (yield* waiting(['new', 'paid', 'packed'])).map(listRow);
+  const [toShipCount] = yield* counted(['new', 'paid', 'packed']);
   const low = yield* step(
     w
       .selectFrom('sizes as s')
@@ -301,7 +321,9 @@ export function* ownerDashboardSteps(dialect: SqlDialect, input: { now: Date; lo
   return {
     today: { orders: Number(today.n), worth: Number(today.worth) },
     awaitingPayment,
+    awaitingPaymentCount: Number(awaitingPaymentCount.n),
     toShip,
+    toShipCount: Number(toShipCount.n),
     lowStock: low.map((r) => ({ productId: Number(r.product_id), name: r.name, catalogNo: r.catalog_no, sizeId: r.size_id, sizeName: r.size_name, stock: Number(r.stock) })),
     lowStockMark: mark,
   };

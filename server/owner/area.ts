@@ -13,7 +13,7 @@ import { signInRoutes } from './signInRoutes';
 export async function registerOwnerRoutes(app: FastifyInstance, deps: OwnerDeps): Promise<void> {
   await registerOwnerArea(app, deps, (scope) => {
     signInRoutes(deps)(scope);
-    firstScreenRoutes(scope);
+    firstScreenRoutes(scope, deps);
     scope.get('/*', async (request, reply) => reply.code(404).type('text/html; charset=utf-8').send(drawNotFound(request, ownerLanguage(request))));
   });
 }

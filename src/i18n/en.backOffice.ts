@@ -100,6 +100,8 @@ const enBackOffice: typeof itBackOffice = {
     lowStock: 'Low stock (at most {{mark}} units)',
     stock: 'Units',
     none: 'None.',
+    allWaiting_one: 'See {{count}} order',
+    allWaiting_other: 'See all {{count}} orders',
     allOrders: 'All orders',
     messages: 'Messages',
   },

@@ -101,6 +101,8 @@ const itBackOffice = {
     lowStock: 'Scorte basse (al massimo {{mark}} pezzi)',
     stock: 'Pezzi',
     none: 'Nessuno.',
+    allWaiting_one: 'Vedi {{count}} ordine',
+    allWaiting_other: 'Vedi tutti i {{count}} ordini',
     allOrders: 'Tutti gli ordini',
     messages: 'Messaggi',
   },
