@@ -44,8 +44,11 @@ function sender(target: FastifyInstance | string): Send {
       return { status: response.status, setCookies: response.headers.getSetCookie(), location: response.headers.get('location') ?? undefined, body: await response.text() };
     };
   }
+  // Each signed-in owner of a jest test comes from an address of its own: the sign-in's
+  // per-address throttle (server/owner/throttle.ts) counts the test's other sign-ins apart.
+  const remoteAddress = `10.${(made >> 16) & 255}.${(made >> 8) & 255}.${made & 255}`;
   return async (method, url, headers, body) => {
-    const response = await target.inject({ method, url, headers, payload: body });
+    const response = await target.inject({ method, url, headers, payload: body, remoteAddress });
     const raw = response.headers['set-cookie'];
     const location = response.headers.location;
     return { status: response.statusCode, setCookies: raw === undefined ? [] : Array.isArray(raw) ? raw : [raw], location: typeof location === 'string' ? location : undefined, body: response.body };
@@ -82,8 +85,8 @@ export async function createOwner(target: FastifyInstance | string, options: Own
 
 /** Creates an owner and signs in as them. */
 export async function signInOwner(target: FastifyInstance | string, options: OwnerOptions = {}): Promise<OwnerSession> {
-  const send = sender(target);
   const { ownerId, email, password } = await createOwner(target, options);
+  const send = sender(target);
   const page = await send('GET', '/admin/', { accept: 'text/html' });
   const signInCookie = cookieValue(page.setCookies, 'shop_owner_signin');
   const signInToken = formField(page.body, '_csrf');
