@@ -105,7 +105,7 @@ export function signInRoutes(deps: OwnerDeps) {
       if (!pending) return answer(request, reply, { kind: 'expired' }, () => '');
       const owner = await store.ownerById(pending.session.owner.id);
       if (!owner?.totpSecret) return answer(request, reply, { kind: 'expired' }, () => '');
-      const wait = await signInAttempt(deps.counters, request, owner.email);
+      const wait = await signInAttempt(deps.counters, request, owner.email, 'code');
       if (wait !== null) {
         await recordAudit(store, { ownerId: owner.id, action: 'owner.sign-in-failed', subject: owner.email, detail: `code throttled ${wait} s, ${request.ip}` });
         return answer(request, reply, { kind: 'throttled', seconds: wait }, () => formAgain({ throttled: wait }));

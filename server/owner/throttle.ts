@@ -26,13 +26,18 @@ export const ADDRESS_TIERS: readonly Tier[] = [
   { max: 100, windowMs: 60 * 60_000 },
 ];
 
-/** Counts one attempt on the account (by e-mail) and the address: seconds to wait when over a budget, else null. */
-export async function signInAttempt(counters: CounterStore, request: FastifyRequest, email: string): Promise<number | null> {
+/**
+ * Counts one attempt on the account (by e-mail) and the address: seconds to wait when over a
+ * budget, else null. Passwords and second-factor codes count apart (`kind`): the code's budget is
+ * not spent by the password that led to it.
+ */
+export async function signInAttempt(counters: CounterStore, request: FastifyRequest, email: string, kind: 'password' | 'code' = 'password'): Promise<number | null> {
   const account = normalEmail(email).slice(0, 254);
+  const prefix = kind === 'password' ? 'o' : 'oc';
   let wait = 0;
   const windows = new Set([...ACCOUNT_TIERS, ...ADDRESS_TIERS].map((tier) => tier.windowMs));
   for (const windowMs of windows) {
-    const tiers = [...ACCOUNT_TIERS.filter((t) => t.windowMs === windowMs).map((t) => ({ t, key: `oa${windowMs}:${account}` })), ...ADDRESS_TIERS.filter((t) => t.windowMs === windowMs).map((t) => ({ t, key: `oi${windowMs}:${request.ip}` }))];
+    const tiers = [...ACCOUNT_TIERS.filter((t) => t.windowMs === windowMs).map((t) => ({ t, key: `${prefix}a${windowMs}:${account}` })), ...ADDRESS_TIERS.filter((t) => t.windowMs === windowMs).map((t) => ({ t, key: `${prefix}i${windowMs}:${request.ip}` }))];
     let counts: Array<{ count: number; ttlMs: number }>;
     try {
       counts = await counters.hit(
