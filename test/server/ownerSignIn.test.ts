@@ -144,7 +144,8 @@ describe('signing in', () => {
     const other = await createOwner(app);
     expect((await new Browser().signIn(other.email, other.password)).headers.location).toBe('/admin/');
     expect(await auditActions()).toEqual(expect.arrayContaining([`owner.sign-in-failed ${email}`]));
-  });
+    // Some twenty scrypt hashes of 128 MiB each: a budget for a busy machine, not a deadline.
+  }, 180_000);
 
   it('gives a new session id at sign-in (a planted one is not taken up) in an HttpOnly, SameSite=Strict cookie on /admin, Secure behind a TLS proxy', async () => {
     const { email, password } = await createOwner(app);
@@ -279,7 +280,7 @@ describe('the second factor', () => {
     const audit = await app.inject({ method: 'GET', url: '/admin/audit', headers });
     for (const action of ['owner.2fa-on', 'owner.2fa-off', 'owner.sign-in', 'owner.sign-in-failed']) expect(audit.body).toContain(`data-audit-action="${action}"`);
     expect(await auditActions()).toEqual(expect.arrayContaining([`owner.2fa-on ${session.email}`, `owner.2fa-off ${session.email}`]));
-  });
+  }, 120_000);
 
   it('the code page is closed to anyone who has not given the password; its code is throttled like the password', async () => {
     const stranger = new Browser();
