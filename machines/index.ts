@@ -30,8 +30,6 @@ export const machineLoaders: Record<string, () => Promise<AnyStateMachine>> = {
   checkout: () => import(/* webpackChunkName: "page-checkout" */ './checkout').then((m) => m.checkoutMachine),
   // Loaded with the garage panel, at the header's first garage press (src/components/GarageButton.tsx).
   garage: () => import(/* webpackChunkName: "garage" */ './garage').then((m) => m.garageMachine),
-  // The back office's order status (issue 36): the server decides with it, the admin bundle offers what it allows.
-  orderStatus: () => import(/* webpackChunkName: "admin-order-status" */ './orderStatus').then((m) => m.orderStatusMachine),
   brakeFinder: () => import(/* webpackChunkName: "brake-finder" */ './brakeFinder').then((m) => m.brakeFinderMachine),
 };
 
