@@ -6,13 +6,27 @@ import { ownerSignInMachine } from '../../machines/ownerSignIn';
 import { pageToken } from './api';
 import { signInSaga } from './signInSaga';
 import { attachSignIn } from './signInView';
+import { orderStatusSaga } from './orderStatusSaga';
+import { attachOrderStatus } from './orderStatusView';
 
 /**
  * The back office's own bundle (webpack entry `admin`, issue 36): loaded by /admin/ pages only,
  * never by a shopper's. Every admin page works without it (server-drawn forms that post); on
  * the sign-in page it runs the sign-in machine (machines/ownerSignIn.ts) with its saga.
  */
+/** On an order's page: its status forms through the order status saga (src/admin/orderStatusSaga.ts). */
+function startOrderStatus(): void {
+  const attached = attachOrderStatus(document);
+  if (!attached) return;
+  runSaga({ channel: stdChannel(), dispatch: () => undefined, getState: () => ({}) }, orderStatusSaga, attached.submits, attached.order, {
+    ...attached.effects,
+    token: () => pageToken(),
+    navigate: (url: string) => window.location.assign(url),
+  });
+}
+
 function start(): void {
+  startOrderStatus();
   const actor = createActor(ownerSignInMachine);
   const render = attachSignIn(document, (event) => actor.send(event));
   document.documentElement.dataset.adminReady = 'true';

@@ -66,6 +66,7 @@ const enBackOffice: typeof itBackOffice = {
     stockReturned: 'The quantities are back in stock.',
     mailed: 'The customer was e-mailed the tracking number.',
     refused: 'This change is not possible from “{{status}}”.',
+    failed: 'The status could not be changed. Try again.',
     trackingRequired: "The courier's tracking number is needed (letters, digits and dashes, at most {{max}}).",
     csv: {
       number: 'Number',

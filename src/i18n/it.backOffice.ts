@@ -67,6 +67,7 @@ const itBackOffice = {
     stockReturned: 'Le quantità sono tornate in magazzino.',
     mailed: 'Al cliente è stata inviata un’e-mail con il numero di tracking.',
     refused: 'Questo cambio non è possibile da «{{status}}».',
+    failed: 'Non è stato possibile cambiare lo stato. Riprova.',
     trackingRequired: 'Serve il numero di tracking del corriere (lettere, cifre e trattini, al massimo {{max}}).',
     csv: {
       number: 'Numero',

@@ -73,6 +73,7 @@ const plBackOffice: WithPolishPlurals<typeof itBackOffice> = {
     stockReturned: 'Ilości wróciły do magazynu.',
     mailed: 'Klient dostał e-mail z numerem przesyłki.',
     refused: 'Ta zmiana nie jest możliwa ze statusu „{{status}}”.',
+    failed: 'Nie udało się zmienić statusu. Spróbuj ponownie.',
     trackingRequired: 'Potrzebny jest numer przesyłki kuriera (litery, cyfry i myślniki, najwyżej {{max}}).',
     csv: {
       number: 'Numer',

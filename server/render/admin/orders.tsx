@@ -189,7 +189,15 @@ export function drawOrderPage(view: OwnerView, order: OrderWithHistory, notice?:
   const t = texts(view.language);
   const title = t('adminOrders.detail.title', { number: order.number });
   const body = (
-    <>
+    <div
+      data-order-page
+      data-number={order.number}
+      data-status={order.status}
+      data-payment={order.payment}
+      data-refused-text={t('adminOrders.refused', { status: statusText(t, order.status) })}
+      data-tracking-text={t('adminOrders.trackingRequired', { max: TRACKING_MAX })}
+      data-failed-text={t('adminOrders.failed')}
+    >
       <p>
         <a href="/admin/orders">{t('adminOrders.back')}</a>
       </p>
@@ -331,7 +339,7 @@ export function drawOrderPage(view: OwnerView, order: OrderWithHistory, notice?:
           ))}
         </ol>
       </section>
-    </>
+    </div>
   );
   return drawAdminPage({ title, language: view.language, owner: view.owner, csrfToken: view.csrfToken, section: '/admin/orders', body });
 }
