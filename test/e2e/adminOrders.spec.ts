@@ -95,6 +95,9 @@ async function signIn(context: BrowserContext): Promise<void> {
   await context.addCookies([{ name: 'shop_owner', value: owner.sessionId, domain: '127.0.0.1', path: '/admin', httpOnly: true, sameSite: 'Strict' }]);
 }
 
+/** The admin bundle has run (its saga now sends the status forms). */
+const adminScriptReady = (page: Page) => expect(page.locator('html[data-admin-ready="true"]')).toHaveCount(1);
+
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 test('the owner marks a bank transfer paid, packs it and ships it with a tracking number; the shopper is mailed it', async ({ page, context }, info) => {
@@ -104,6 +107,7 @@ test('the owner marks a bank transfer paid, packs it and ships it with a trackin
   await page.goto(`${shop.url}/admin/orders?q=${encodeURIComponent(email)}`);
   await page.getByRole('link', { name: number }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Ordine ${number}` })).toBeVisible();
+  await adminScriptReady(page);
   await expect(page.locator('[data-order-status]')).toHaveText('In attesa di pagamento');
   // Only what the statechart allows from here.
   await expect(page.locator('[data-order-event]')).toHaveCount(2);
@@ -114,8 +118,10 @@ test('the owner marks a bank transfer paid, packs it and ships it with a trackin
 
   await page.getByRole('button', { name: 'Segna come pagato' }).click();
   await expect(page.getByRole('status')).toHaveText('Stato dell’ordine: Pagato.');
+  await adminScriptReady(page);
   await page.getByRole('button', { name: 'Segna come imballato' }).click();
   await expect(page.locator('[data-order-status]')).toHaveText('Imballato');
+  await adminScriptReady(page);
   await page.getByLabel('Numero di tracking del corriere').fill('BRT 0042 9911');
   await page.getByRole('button', { name: 'Segna come spedito' }).click();
   await expect(page.getByRole('status')).toHaveText('Stato dell’ordine: Spedito. Al cliente è stata inviata un’e-mail con il numero di tracking.');
@@ -137,6 +143,7 @@ test('cancelling an order gives its stock back: the product page shows it again'
   await signIn(context);
   await page.goto(`${shop.url}/admin/orders/${number}`);
   await expect(page.locator('[data-order-status]')).toHaveText('Ricevuto');
+  await adminScriptReady(page);
   await expect(page.getByText('Le quantità tornano in magazzino.')).toBeVisible();
   await page.getByRole('button', { name: 'Annulla l’ordine' }).click();
   await expect(page.getByRole('status')).toHaveText('Stato dell’ordine: Annullato. Le quantità sono tornate in magazzino.');
@@ -177,4 +184,39 @@ test('the order list: filtered by payment and searched, stacked on a phone, with
   expect(await noSidewaysScroll(page)).toBe(true);
   expect(await axeViolations(page)).toEqual([]);
   await screenshot(page, `admin-home-${info.project.name}`);
+});
+
+test('a page left open while the order moved: the change is refused on the page, without a reload', async ({ page, context }, info) => {
+  const number = await placeOrder(stockedPart(), { payment: 'transfer', quantity: 1, email: `fermo.${info.project.name}@example.it` });
+  await signIn(context);
+  await page.goto(`${shop.url}/admin/orders/${number}`);
+  await adminScriptReady(page);
+  // Meanwhile the order is cancelled from another tab (the same session's token, by script).
+  const token = await page.locator('meta[name="csrf-token"]').getAttribute('content');
+  const cancelled = await page.request.post(`${shop.url}/admin/orders/${number}/status`, { data: { event: 'CANCEL' }, headers: { 'x-csrf-token': token!, accept: 'application/json', origin: shop.url } });
+  expect(cancelled.status()).toBe(200);
+  const loads: string[] = [];
+  page.on('framenavigated', (frame) => void (frame === page.mainFrame() && loads.push(frame.url())));
+  await page.getByRole('button', { name: 'Segna come pagato' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Questo cambio non è possibile da «Annullato».');
+  expect(loads).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshot(page, `admin-order-refused-${info.project.name}`);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the status forms post and the order page comes back drawn', async ({ page, context }, info) => {
+    const number = await placeOrder(stockedPart(), { payment: 'transfer', quantity: 1, email: `nojs.${info.project.name}@example.it` });
+    await signIn(context);
+    await page.goto(`${shop.url}/admin/orders/${number}`);
+    await page.getByRole('button', { name: 'Segna come pagato' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/orders/${number}\\?changed=paid$`));
+    await expect(page.getByRole('status')).toHaveText('Stato dell’ordine: Pagato.');
+    await page.getByRole('button', { name: 'Segna come imballato' }).click();
+    await page.getByLabel('Numero di tracking del corriere').fill('GLS-778899');
+    await page.getByRole('button', { name: 'Segna come spedito' }).click();
+    await expect(page.locator('[data-tracking]')).toHaveText('GLS-778899');
+    await expect(page.locator('[data-history]')).toHaveCount(3);
+  });
 });

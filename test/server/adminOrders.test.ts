@@ -149,6 +149,11 @@ describe(`back-office orders (${BACKEND})`, () => {
     expect(drawn.body).toContain('data-order-status="delivered"');
     expect(drawn.body).toContain('BRT 0123456789');
     expect(drawn.body.match(/data-order-event="(\w+)"/g)).toEqual(['data-order-event="REFUND"']);
+    // Each line names the vehicle it was added for and its fit (as the checkout kept them).
+    await shop.sql("UPDATE order_lines SET vehicle_label = ?, fit = 'none' WHERE order_id = (SELECT id FROM orders WHERE number = ?)", 'Fiat <Panda> 1.2', number);
+    const withVehicle = await page(`/admin/orders/${number}`);
+    expect(withVehicle.body).toContain('Fiat &lt;Panda&gt; 1.2');
+    expect(withVehicle.body).toContain('<span data-fit="none"> · Non adatto al veicolo scelto</span>');
   });
 
   it('sends cash on delivery from new straight to packed, and a cancellation gives the stock back', async () => {
