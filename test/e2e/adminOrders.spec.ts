@@ -220,3 +220,35 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('[data-history]')).toHaveCount(3);
   });
 });
+
+test('messages: what a shopper wrote is shown as text, their file only as a download', async ({ page, context }, info) => {
+  const shopper = await playwrightRequest.newContext({ baseURL: shop.url, extraHTTPHeaders: { origin: shop.url } });
+  const text = `Il disco <b>${info.project.name}</b> arriva rotto: allego la foto.`;
+  const sent = await shopper.post('/contact.php', {
+    multipart: {
+      name: '<img src=x onerror=alert(1)>',
+      contact: 'cliente@example.it',
+      subject: 'return',
+      iban: '',
+      message: text,
+      terms: '1',
+      attachment: { name: 'bolla.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n') },
+    },
+  });
+  expect(sent.status()).toBe(200);
+  await shopper.dispose();
+  await signIn(context);
+  await page.goto(`${shop.url}/admin/messages`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Messaggi' })).toBeVisible();
+  const message = page.locator('[data-message]', { hasText: text });
+  await expect(message.locator('[data-message-text]')).toHaveText(text);
+  await expect(message).toContainText('<img src=x onerror=alert(1)> <cliente@example.it>');
+  const link = message.getByRole('link', { name: /Scarica bolla\.pdf/ });
+  await expect(link).toHaveAttribute('download', 'bolla.pdf');
+  const answer = await page.request.get(`${shop.url}${await link.getAttribute('href')}`);
+  expect(answer.headers()['content-disposition']).toMatch(/^attachment; filename="bolla\.pdf"/);
+  expect(answer.headers()['content-type']).toBe('application/octet-stream');
+  expect(await noSidewaysScroll(page)).toBe(true);
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshot(page, `admin-messages-${info.project.name}`);
+});
