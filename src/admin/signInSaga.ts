@@ -1,4 +1,4 @@
-import { eventChannel, type EventChannel } from 'redux-saga';
+import { buffers, eventChannel, type EventChannel } from 'redux-saga';
 import { call, take } from 'redux-saga/effects';
 import type { Actor } from 'xstate';
 import type { ownerSignInMachine, OwnerSignInEmitted, OwnerSignInEvent } from '../../machines/ownerSignIn';
@@ -16,11 +16,12 @@ export interface SignInEffects {
 
 type SignInActor = Actor<typeof ownerSignInMachine>;
 
+/** What the machine emits, kept until the saga takes it (it emits while the saga itself sends it an answer). */
 function emittedChannel(actor: SignInActor): EventChannel<OwnerSignInEmitted> {
   return eventChannel<OwnerSignInEmitted>((emit) => {
     const subscription = actor.on('*', (event) => emit(event as OwnerSignInEmitted));
     return () => subscription.unsubscribe();
-  });
+  }, buffers.expanding(4));
 }
 
 export function answerEvent(answer: SignInAnswer): OwnerSignInEvent {

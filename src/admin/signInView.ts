@@ -31,6 +31,7 @@ export function attachSignIn(doc: Document, send: (event: OwnerSignInEvent) => v
   });
 
   let shownState: unknown = 'password';
+  let touched = false;
   return (snapshot) => {
     const state = snapshot.value;
     const checking = state === 'checkingPassword' || state === 'checkingCode' || state === 'signedIn';
@@ -57,6 +58,9 @@ export function attachSignIn(doc: Document, send: (event: OwnerSignInEvent) => v
               : failure === 'failed'
                 ? t.failed
                 : null;
+    // Until the owner sends the form, the server's own notice (signed out, session ended) stays.
+    if (state === 'password' && failure === null && !touched) return;
+    touched = true;
     status.replaceChildren();
     if (text) {
       const p = doc.createElement('p');

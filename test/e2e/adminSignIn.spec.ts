@@ -66,7 +66,7 @@ test.describe('back office sign-in', () => {
     await page.goto('/admin/');
     await adminReady(page);
     await signInWithPassword(page, email, password);
-    const code = page.getByLabel('Codice');
+    const code = page.getByRole('textbox', { name: 'Codice' });
     await expect(page.getByRole('heading', { level: 1, name: 'Codice di verifica' })).toBeVisible();
     await expect(code).toBeFocused();
     expect(await axeViolations(page)).toEqual([]);
@@ -76,10 +76,28 @@ test.describe('back office sign-in', () => {
     await code.fill(right === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Verifica' }).click();
     await expect(page.getByRole('alert')).toHaveText('Codice non valido o già usato.');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-sign-in-code-wrong');
     await code.fill(currentTotp(secret));
     await page.getByRole('button', { name: 'Verifica' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Riepilogo' })).toBeVisible();
     await expect(page.getByText(`Connesso come ${email}`)).toBeVisible();
+  });
+
+  test("the code's own page (a reload, or no JavaScript) is axe clean and its form signs in", async ({ page, baseURL }) => {
+    const secret = new Secret({ size: 20 }).base32;
+    const { email, password } = await createOwner(baseURL!, { totpSecret: secret });
+    await page.goto('/admin/');
+    await adminReady(page);
+    await signInWithPassword(page, email, password);
+    await expect(page.getByRole('heading', { level: 1, name: 'Codice di verifica' })).toBeVisible();
+    await page.goto('/admin/sign-in/code');
+    await adminReady(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-code-page');
+    await page.getByRole('textbox', { name: 'Codice' }).fill(currentTotp(secret));
+    await page.getByRole('button', { name: 'Verifica' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Riepilogo' })).toBeVisible();
   });
 
   test('without JavaScript the same forms post and the server draws each next page, the code page included', async ({ browser, baseURL }) => {
@@ -95,8 +113,7 @@ test.describe('back office sign-in', () => {
       await page.getByLabel('Password').fill(password);
       await page.getByRole('button', { name: 'Accedi' }).click();
       await expect(page).toHaveURL(/\/admin\/sign-in\/code$/);
-      expect(await axeViolations(page)).toEqual([]);
-      await page.getByLabel('Codice').fill(currentTotp(secret));
+      await page.getByRole('textbox', { name: 'Codice' }).fill(currentTotp(secret));
       await page.getByRole('button', { name: 'Verifica' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Riepilogo' })).toBeVisible();
       await expect(page.getByText(`Connesso come ${email}`)).toBeVisible();
@@ -118,7 +135,7 @@ test.describe('back office sign-in', () => {
     await expect(page.locator('[data-totp-uri]')).toHaveAttribute('href', new RegExp(`^otpauth://totp/.*secret=${secret}`));
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'admin-2fa-setup');
-    await page.getByLabel('Codice').fill(currentTotp(secret));
+    await page.getByRole('textbox', { name: 'Codice' }).fill(currentTotp(secret));
     await page.getByRole('button', { name: 'Conferma e attiva' }).click();
     await expect(page.getByRole('status')).toContainText('Verifica in due passaggi attivata.');
     await expect(page.locator('[data-recovery-codes] li')).toHaveCount(10);

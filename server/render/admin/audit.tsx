@@ -5,7 +5,10 @@ import type { AuditEntry } from '../../owner/ownerStore';
 import { drawAdminPage } from '../adminPage';
 import { pageOwner } from './simplePages';
 
-/** The audit log's page (issue 36, point 8): newest first, a page of entries with links to older and newer ones. */
+/**
+ * The audit log's page (issue 36, point 8): newest first, a page of entries with links to older and
+ * newer ones. A wide table scrolls sideways in its own region, reachable by keyboard (tabIndex, named).
+ */
 export function drawAuditPage(request: FastifyRequest, language: Language, view: { entries: AuditEntry[]; page: number; more: boolean }): string {
   const t = adminTexts(language).audit;
   const body = (
@@ -14,7 +17,7 @@ export function drawAuditPage(request: FastifyRequest, language: Language, view:
       {view.entries.length === 0 ? (
         <p>{t.empty}</p>
       ) : (
-        <div className="admin-table-wrap">
+        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label={t.title}>
           <table className="admin-table" data-audit-log>
             <thead>
               <tr>
