@@ -12,8 +12,10 @@ import { attachOrderStatus } from './orderStatusView';
 /**
  * The back office's own bundle (webpack entry `admin`, issue 36): loaded by /admin/ pages only,
  * never by a shopper's. Every admin page works without it (server-drawn forms that post); on
- * the sign-in page it runs the sign-in machine (machines/ownerSignIn.ts) with its saga.
+ * the sign-in page it runs the sign-in machine (machines/ownerSignIn.ts) with its saga, on an
+ * order's page the order status saga.
  */
+
 /** On an order's page: its status forms through the order status saga (src/admin/orderStatusSaga.ts). */
 function startOrderStatus(): void {
   const attached = attachOrderStatus(document);

@@ -70,12 +70,12 @@ describe('order status saga (the order page in the browser)', () => {
     const taken: OrderStatusEvent[] = [];
     const forms = document.querySelectorAll('form');
     forms[0].requestSubmit();
-    attached.submits.take((event) => void taken.push(event));
+    attached.submits.take((event) => void taken.push(event as OrderStatusEvent));
     expect(taken).toEqual([{ type: 'PACK' }]);
     attached.effects.busy(true);
     forms[1].requestSubmit();
     expect(document.querySelector('button')!.disabled).toBe(true);
-    attached.submits.take((event) => void taken.push(event));
+    attached.submits.take((event) => void taken.push(event as OrderStatusEvent));
     expect(taken).toEqual([{ type: 'PACK' }]);
     attached.effects.refused({ local: 'tracking' });
     expect(document.querySelector('[role="alert"]')!.textContent).toBe('T');
