@@ -17,7 +17,10 @@ import type { FitAnswer, FitRow } from '../../src/domain/fitment';
 import type { VehicleKey } from '../../src/domain/vehicleKey';
 import type { VehicleChoice } from '../../src/domain/vehicle';
 import type { CheckoutReads, PlaceOrderInput, PlaceOrderResult, StoredOrder } from '../orders/orderStore';
+import type { OrderListFilter, OrderListPage, OrderStatusChangeInput, OrderStatusChangeResult, OrderWithHistory, OwnerDashboard } from '../orders/orderAdmin';
+import type { InboxPage } from '../messages/inbox';
 import type { VehiclePageData } from '../../src/api/wire';
+import type { SqlDialect, Steps } from './steps';
 import type { VehiclePageKind } from '../../src/domain/vehiclePages';
 
 /**
@@ -119,6 +122,33 @@ export interface ShopRepository {
   orderByToken(token: string): Promise<StoredOrder | null>;
   /** The newest orders with their lines, newest first. */
   latestOrders(limit: number): Promise<StoredOrder[]>;
+
+  /* the back office (issue 36): server/orders/orderAdmin.ts and server/messages/inbox.ts, written once for both backends */
+  /** One page (from 1) of the orders the filter keeps, newest first. */
+  orderList(filter: OrderListFilter, page: number, pageSize: number): Promise<OrderListPage>;
+  /** The orders the filter keeps, oldest first, at most `limit` (the accountant's CSV). */
+  orderExport(filter: OrderListFilter, limit: number): Promise<StoredOrder[]>;
+  /** An order by its number with its lines and status history; null when there is none. */
+  orderByNumber(number: string): Promise<OrderWithHistory | null>;
+  /** Changes an order's status as machines/orderStatus.ts allows, in one transaction with its effects (stock back, history). */
+  changeOrderStatus(input: OrderStatusChangeInput): Promise<OrderStatusChangeResult>;
+  /** The back office's first screen. */
+  ownerDashboard(input: { now: Date; lowStockMark?: number }): Promise<OwnerDashboard>;
+  /** A page of contact messages (their files named, not read) and the newest notice requests. */
+  inbox(page: number, pageSize: number): Promise<InboxPage>;
+  /** One file of a contact message with its content; null when there is none. */
+  contactAttachment(messageId: number, fileId: number): Promise<{ fileName: string; mimeType: string; content: Buffer } | null>;
+
+  /*
+   * Stores written once for both backends as steps (server/db/steps.ts) outside the repository
+   * (the back office, issue 36: server/owner/ownerStore.ts): the dialect their statements are
+   * written in, and this repository's runners of them.
+   */
+  readonly sqlDialect: SqlDialect;
+  /** Runs read-only steps (statement by statement, no write among them). */
+  readSteps<T>(steps: Steps<T>): Promise<T>;
+  /** Runs steps in one write transaction; `steps` makes them afresh for each attempt. */
+  transactionSteps<T>(steps: () => Steps<T>): Promise<T>;
 
   /* catalogue writes (issue 22) */
   /**

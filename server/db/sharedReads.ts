@@ -7,6 +7,8 @@ import { brandInitials, engineTree } from './shopViews';
 import { storedContactMessage, type ContactAttachmentRow, type ContactMessageRow } from './contactMessages';
 import type { SitemapProduct, StoredContactMessage } from './repository';
 import { checkoutState, latestOrders, orderByToken, placeOrderSteps, type CheckoutReads, type PlaceOrderInput, type PlaceOrderResult, type StoredOrder } from '../orders/orderStore';
+import { changeOrderStatusSteps, orderByNumberSteps, orderExportSteps, orderListSteps, ownerDashboardSteps, type OrderListFilter, type OrderListPage, type OrderStatusChangeInput, type OrderStatusChangeResult, type OrderWithHistory, type OwnerDashboard } from '../orders/orderAdmin';
+import { contactAttachmentSteps, inboxSteps, type InboxPage } from '../messages/inbox';
 import { CatalogueTexts, type CatalogueTextRow } from './catalogueTexts';
 import { fitAnswers } from './fitAnswers';
 import type { FitAnswer } from '../../src/domain/fitment';
@@ -52,6 +54,11 @@ export abstract class SharedReads {
 
   protected constructor(protected readonly dialect: SqlDialect) {
     this.sql = writers[dialect];
+  }
+
+  /** The dialect of the statements this repository runs (ShopRepository.sqlDialect). */
+  get sqlDialect(): SqlDialect {
+    return this.dialect;
   }
 
   /** The rows of a statement Kysely wrote for this repository's dialect. */
@@ -267,5 +274,36 @@ export abstract class SharedReads {
 
   async latestOrders(limit: number): Promise<StoredOrder[]> {
     return this.readSteps(latestOrders(this.dialect, limit));
+  }
+
+  /* ---------------------------------------------------------------- the back office (issue 36: server/orders/orderAdmin.ts, server/messages/inbox.ts) */
+
+  async orderList(filter: OrderListFilter, page: number, pageSize: number): Promise<OrderListPage> {
+    return this.readSteps(orderListSteps(this.dialect, filter, page, pageSize));
+  }
+
+  async orderExport(filter: OrderListFilter, limit: number): Promise<StoredOrder[]> {
+    return this.readSteps(orderExportSteps(this.dialect, filter, limit));
+  }
+
+  async orderByNumber(number: string): Promise<OrderWithHistory | null> {
+    return this.readSteps(orderByNumberSteps(this.dialect, number));
+  }
+
+  /** One transaction: the status, the history, and a cancellation's stock back (server/orders/orderAdmin.ts). */
+  async changeOrderStatus(input: OrderStatusChangeInput): Promise<OrderStatusChangeResult> {
+    return this.transactionSteps(() => changeOrderStatusSteps(this.dialect, input));
+  }
+
+  async ownerDashboard(input: { now: Date; lowStockMark?: number }): Promise<OwnerDashboard> {
+    return this.readSteps(ownerDashboardSteps(this.dialect, input));
+  }
+
+  async inbox(page: number, pageSize: number): Promise<InboxPage> {
+    return this.readSteps(inboxSteps(this.dialect, page, pageSize, 100));
+  }
+
+  async contactAttachment(messageId: number, fileId: number): Promise<{ fileName: string; mimeType: string; content: Buffer } | null> {
+    return this.readSteps(contactAttachmentSteps(this.dialect, messageId, fileId));
   }
 }

@@ -8,6 +8,7 @@ import nodemailer from 'nodemailer';
 import type { ContactMessage, ShopRepository } from '../db/repository';
 import { productLink } from '../text';
 import { orderMails } from './orderMail';
+import { shippedMail } from './orderStatusMail';
 
 export interface MailAttachment {
   filename: string;
@@ -130,10 +131,17 @@ export function withMail(repo: ShopRepository, mailer: Mailer, log: (error: unkn
     if (result.kind === 'placed' && !result.repeated) for (const mail of orderMails(result.order, mailer.owner, mailer.origin ?? 'http://localhost:8080')) deliver(mail, `order ${result.order.number}`);
     return result;
   };
+  // A shipped order is mailed its tracking number, once the change is committed (issue 36).
+  const changeOrderStatus: ShopRepository['changeOrderStatus'] = async (input) => {
+    const result = await repo.changeOrderStatus(input);
+    if (result.kind === 'changed' && result.mailsTracking) deliver(shippedMail(result.order, mailer.origin ?? 'http://localhost:8080'), `shipped order ${result.order.number}`);
+    return result;
+  };
   const bound = new Map<PropertyKey, unknown>();
   return new Proxy(repo, {
     get(target, property) {
       if (property === 'placeOrder') return placeOrder;
+      if (property === 'changeOrderStatus') return changeOrderStatus;
       if (property === 'saveContactMessage') return saveContactMessage;
       if (property === 'requestAvailabilityNotice') return requestAvailabilityNotice;
       const value: unknown = Reflect.get(target, property, target);

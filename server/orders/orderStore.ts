@@ -155,7 +155,7 @@ function* lockVisitor(w: Kysely<OrderTables>, dialect: SqlDialect, visitorId: st
 }
 
 /** The change log every server watches (the existing catalogue-change path); PostgreSQL also notifies its listeners on commit. */
-function* announceStockChange(w: Kysely<OrderTables>, dialect: SqlDialect, productIds: number[], now: number): Steps<void> {
+export function* announceStockChange(w: Kysely<OrderTables>, dialect: SqlDialect, productIds: number[], now: number): Steps<void> {
   for (const id of productIds) {
     yield* step(w.insertInto('catalogue_changes').values({ product_id: id, changed_at: now }).compile());
     if (dialect === 'postgres') yield* step(sql`SELECT pg_notify(${CATALOGUE_CHANNEL}, ${String(id)})`.compile(w));
@@ -163,7 +163,7 @@ function* announceStockChange(w: Kysely<OrderTables>, dialect: SqlDialect, produ
   yield* step(w.deleteFrom('catalogue_changes').where('changed_at', '<', now - 60_000).compile());
 }
 
-function* storedOrder(w: Kysely<OrderTables>, order: OrderRow): Steps<StoredOrder> {
+export function* storedOrder(w: Kysely<OrderTables>, order: OrderRow): Steps<StoredOrder> {
   const lines = yield* step(w.selectFrom('order_lines').selectAll().where('order_id', '=', order.id).orderBy('position').compile());
   return { ...order, lines };
 }
@@ -319,7 +319,7 @@ export function* latestOrders(dialect: SqlDialect, limit: number): Steps<StoredO
 }
 
 /** Numbers come back as numbers on both drivers (PostgreSQL's BIGINT included). */
-function normaliseOrder(order: OrderRow): OrderRow {
+export function normaliseOrder(order: OrderRow): OrderRow {
   const numeric = ['id', 'courier_id', 'delivery_days', 'goods_net', 'goods_gross', 'shipping_gross', 'shipping_net', 'vat', 'total'] as const;
   const copy = { ...order };
   for (const key of numeric) (copy as Record<string, unknown>)[key] = Number(order[key]);

@@ -42,6 +42,22 @@ export interface OrderRow {
   vat: number;
   total: number;
   created_at: string;
+  /** The courier's tracking number, once shipped (migration 23). */
+  tracking_number: string | null;
+}
+
+/** One change of an order's status (migration 23): its history, oldest first. */
+export interface OrderEventRow {
+  id: Generated<number>;
+  order_id: number;
+  at: string;
+  from_status: string;
+  to_status: string;
+  /** Who changed it: the owner's id and e-mail as they were (no key: an owner may be removed, the history stays). */
+  owner_id: number | null;
+  owner_email: string | null;
+  /** What went with it: the tracking number of a shipment. */
+  detail: string | null;
 }
 
 export interface OrderLineRow {
@@ -69,6 +85,7 @@ export interface OrderLineRow {
 export interface OrderTables extends Omit<ShopTables, 'products' | 'visitors'> {
   orders: OrderRow;
   order_lines: OrderLineRow;
+  order_events: OrderEventRow;
   order_numbers: { year: number; last: number };
   products: {
     id: number;
@@ -190,4 +207,40 @@ export const POSTGRES_ORDER_TABLES = `
     PRIMARY KEY (order_id, position)
   );
   CREATE TABLE order_numbers (year INTEGER PRIMARY KEY, last BIGINT NOT NULL);
+`;
+
+/** Migration 23 (issue 36): tracking numbers, the orders' status history, and the back office's filters' indexes. */
+export const SQLITE_ORDER_HISTORY = `
+  ALTER TABLE orders ADD COLUMN tracking_number TEXT;
+  CREATE TABLE order_events (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    order_id INTEGER NOT NULL REFERENCES orders(id),
+    at TEXT NOT NULL,
+    from_status TEXT NOT NULL,
+    to_status TEXT NOT NULL,
+    owner_id INTEGER,
+    owner_email TEXT,
+    detail TEXT
+  );
+  CREATE INDEX order_events_order ON order_events(order_id, id);
+  CREATE INDEX orders_created ON orders(created_at);
+  CREATE INDEX orders_status ON orders(status, created_at);
+`;
+
+/** Migration 23 on PostgreSQL. */
+export const POSTGRES_ORDER_HISTORY = `
+  ALTER TABLE orders ADD COLUMN tracking_number TEXT;
+  CREATE TABLE order_events (
+    id BIGSERIAL PRIMARY KEY,
+    order_id BIGINT NOT NULL REFERENCES orders(id),
+    at TEXT NOT NULL,
+    from_status TEXT NOT NULL,
+    to_status TEXT NOT NULL,
+    owner_id BIGINT,
+    owner_email TEXT,
+    detail TEXT
+  );
+  CREATE INDEX order_events_order ON order_events(order_id, id);
+  CREATE INDEX orders_created ON orders(created_at);
+  CREATE INDEX orders_status ON orders(status, created_at);
 `;

@@ -13,6 +13,9 @@ import itCheckout from './it.checkout';
 import plCheckout from './pl.checkout';
 import enCheckout from './en.checkout';
 import itShopTexts from './it.shopTexts';
+import itBackOffice from './it.backOffice';
+import plBackOffice from './pl.backOffice';
+import enBackOffice from './en.backOffice';
 import pl from './pl';
 import en from './en';
 
@@ -30,9 +33,9 @@ function mergeParts(...parts: object[]): Record<string, unknown> {
 }
 
 /** The whole Italian catalogue: the core and every page's texts. */
-export const it = mergeParts(itCore, itOffer, itContact, itCompare, itRefusal, itNotFound, itFitment, itVehiclePage, itListingFilters, itShopTexts, itCheckout, { seo: itSeo });
+export const it = mergeParts(itCore, itOffer, itContact, itCompare, itRefusal, itNotFound, itFitment, itVehiclePage, itListingFilters, itShopTexts, itCheckout, itBackOffice, { seo: itSeo });
 
-export const resources = { it: { translation: it }, pl: { translation: mergeParts(pl, plCheckout) }, en: { translation: mergeParts(en, enCheckout) } };
+export const resources = { it: { translation: it }, pl: { translation: mergeParts(pl, plCheckout, plBackOffice) }, en: { translation: mergeParts(en, enCheckout, enBackOffice) } };
 
 /** i18next with the three catalogues at once (tests; the storefront uses runtime.ts); Italian is the default and the fallback. */
 export function createI18n(language: Language = 'it'): i18n {

@@ -1,7 +1,7 @@
 import { createActor, type AnyStateMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { GRAPH_LIMIT, pathName } from './graphLimits';
-import { allMachines } from '../../../machines';
+import { everyMachine } from '../../../machines/admin';
 import { bannersMachine, type BannersEmitted, type BannersEvent } from '../../../machines/banners';
 import { layoutModeMachine, type LayoutModeEmitted, type LayoutModeEvent, type LayoutModeNumber } from '../../../machines/layoutMode';
 import { stickyHeaderMachine, type StickyHeaderEvent } from '../../../machines/stickyHeader';
@@ -9,6 +9,7 @@ import { miniBasketMachine, type MiniBasketContext, type MiniBasketEmitted, type
 import { formMachine, type FormContext, type FormEmitted, type FormEvent } from '../../../machines/form';
 import { garageMachine, type GarageEmitted, type GarageEvent } from '../../../machines/garage';
 import { checkoutMachine, type CheckoutContext, type CheckoutEmitted, type CheckoutEvent } from '../../../machines/checkout';
+import { decideOrderStatusChange, orderStatusMachine, type OrderPayment, type OrderStatus, type OrderStatusEvent } from '../../../machines/orderStatus';
 import { BANNER_COOKIE_DAYS } from '../../../src/domain/banners';
 import { miniBasketView } from '../../../src/domain/miniBasket';
 import { CONTACT_FIELDS } from '../../../src/domain/contactForm';
@@ -46,11 +47,11 @@ function hasTimersOrActors(machine: AnyStateMachine): boolean {
   return visit(machine.root as unknown as NodeLike);
 }
 
-const MODEL_TESTED = ['banners', 'checkout', 'form', 'garage', 'layoutMode', 'miniBasket', 'stickyHeader', 'vehicleConfigurator'];
+const MODEL_TESTED = ['banners', 'checkout', 'form', 'garage', 'layoutMode', 'miniBasket', 'orderStatus', 'ownerSignIn', 'stickyHeader', 'vehicleConfigurator'];
 
 describe('model-based tests cover every timer-free machine', () => {
-  it('the timer-free machines of the registry are the ones model-tested here (and in vehicleConfigurator.test.ts)', async () => {
-    const machines = await allMachines();
+  it('the timer-free machines of the registries are the ones model-tested here (and in vehicleConfigurator.test.ts, ownerSignIn.test.ts)', async () => {
+    const machines = await everyMachine();
     const timerFree = Object.entries(machines)
       .filter(([, machine]) => !hasTimersOrActors(machine))
       .map(([id]) => id)
@@ -333,6 +334,47 @@ describe('garage machine: model-based paths', () => {
       if (event.type === 'RENAME') expect([snapshot.value, emitted]).toEqual(['open', [{ type: 'rename', key: 'b', name: 'Auto di casa' }]]);
     });
     expect(new Set(paths.map((path) => path.state.value))).toEqual(new Set(['closed', 'open']));
+  });
+});
+
+/* ------------------------------------------------------------------ order status (issue 36) */
+
+describe('order status machine: model-based paths', () => {
+  const events: OrderStatusEvent[] = [
+    { type: 'MARK_PAID' },
+    { type: 'PACK' },
+    { type: 'SHIP', tracking: '' },
+    { type: 'SHIP', tracking: 'BRT123456' },
+    { type: 'DELIVER' },
+    { type: 'CANCEL' },
+    { type: 'REFUND' },
+  ];
+  it.each<OrderPayment>(['transfer', 'cod', 'instalments'])('every path (%s): what the server decides is what the machine does; nothing ships without tracking, nothing refunded unpaid, stock back at most once', (payment) => {
+    const paths = createTestModel(orderStatusMachine, { events, serializeState: serialize, limit: GRAPH_LIMIT, input: { payment } } as never).getSimplePaths({ allowDuplicatePaths: true });
+    let returned = 0;
+    let paid = false;
+    walk<OrderStatusEvent, never>(
+      orderStatusMachine,
+      paths,
+      ({ snapshot, before, event }) => {
+        if (event === null) {
+          returned = 0;
+          paid = false;
+          expect(snapshot.value).toBe(payment === 'cod' ? 'new' : 'awaiting_payment');
+          return;
+        }
+        const decision = decideOrderStatusChange(before.value as OrderStatus, payment, event);
+        expect(snapshot.value).toBe(decision.ok ? decision.to : before.value);
+        if (decision.ok && decision.returnsStock) returned++;
+        if (snapshot.value === 'paid' || (payment === 'cod' && snapshot.value === 'delivered')) paid = true;
+        if (snapshot.value === 'shipped' && before.value !== 'shipped') expect(event).toEqual({ type: 'SHIP', tracking: 'BRT123456' });
+        if (snapshot.value === 'refunded') expect(paid).toBe(true);
+        if (snapshot.value === 'cancelled') expect(paid).toBe(false);
+        expect(returned).toBeLessThanOrEqual(1);
+      },
+      { payment },
+    );
+    expect(new Set(paths.map((path) => path.state.value))).toEqual(new Set(payment === 'cod' ? ['new', 'packed', 'shipped', 'delivered', 'cancelled', 'refunded'] : ['awaiting_payment', 'paid', 'packed', 'shipped', 'delivered', 'cancelled', 'refunded']));
   });
 });
 
