@@ -1,3 +1,4 @@
+import type { ShopSettings } from '../settings/shopSettings';
 import type { CatalogueTexts } from './catalogueTexts';
 import type {
   BasketSummary,
@@ -109,6 +110,12 @@ export interface ShopRepository {
   orderByToken(token: string): Promise<StoredOrder | null>;
   /** The newest orders with their lines, newest first. */
   latestOrders(limit: number): Promise<StoredOrder[]>;
+
+  /* the shop's own settings (issue 36, point 7): server/settings/shopSettings.ts, written once for both backends */
+  /** The settings as this process last read them (defaults where nothing is stored). */
+  shopSettings(): Promise<ShopSettings>;
+  /** Stores the settings; every server reads them again and drops the pages it drew. */
+  saveShopSettings(settings: ShopSettings): Promise<void>;
 
   /* catalogue writes (issue 22) */
   /**
