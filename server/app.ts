@@ -12,7 +12,10 @@ import { pictureOriginsFromEnv, registerSecurity } from './security';
 import { checkoutRoutes } from './routes/checkout';
 import { registerVisitor } from './visitor';
 import { boundConnectionsPerAddress, limitsFromEnv, registerLimits, serverTimeouts, trustProxyFromEnv, type ShopLimits } from './limits';
-import type { CounterStore } from './counters';
+import { memoryCounters, type CounterStore } from './counters';
+import { ownerDeps } from './owner/guard';
+import { registerOwnerRoutes } from './owner/area';
+import { registerOwnerTestHooks } from './owner/testOwners';
 import { registerTestHooks, withTestOverrides } from './testHooks';
 import { loggerOptions, registerOperations, requestId, type LogLevel } from './operations';
 import { withSearchCache } from './db/searchCache';
@@ -155,10 +158,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerVisitor(app);
   registerOperations(app, repo);
   registerMetrics(app, { allow: options.metricsAllow, poolStats: options.poolStats });
-  const throttle = await registerLimits(app, limits, options.counters);
+  const counters = options.counters ?? memoryCounters();
+  const throttle = await registerLimits(app, limits, counters);
   // Catalogue changes from any process or server drop the pages and answers drawn from the old values.
   const catalogue = watchCatalogueChanges(app, storage, { pageCache, clearAnswers: () => (cached.clearCaches(), answerCache.clear()), purgeUrls: options.purgeUrls ?? purgeUrlsFromEnv(process.env.CACHE_PURGE_URLS) });
   if (options.testHooks) registerTestHooks(app, testOverrides, { repo, catalogue }, priceSetting);
+  // The back office (issue 36): owners, sessions, the audit log, under /admin/ behind one guard (server/owner/).
+  const owner = ownerDeps(repo, counters, staticDir);
+  if (options.testHooks) registerOwnerTestHooks(app, owner);
 
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     if (error instanceof BadRequest) return sendError(reply, error.status, error.code, error.message);
@@ -218,6 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   checkoutRoutes(app, repo, priceSetting);
   seoRoutes(app, repo);
   extraScriptRoutes(app, extraScripts, options.extraScriptsDir ?? (process.env.EXTRA_SCRIPTS_DIR || defaultExtraScriptsDir()));
+  await registerOwnerRoutes(app, owner);
   pageRoutes(app, repo, staticDir, { extraScripts, pageCache, answerCache, priceSetting, pictureOrigins: options.pictureOrigins ?? pictureOriginsFromEnv(process.env.PICTURE_ORIGINS) });
 
   return app;

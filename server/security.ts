@@ -94,13 +94,20 @@ export function registerSecurity(app: FastifyInstance): void {
   });
   app.addHook('preHandler', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    const origin = request.headers.origin;
-    const referer = request.headers.referer;
-    // Sec-Fetch-Site (every current browser sends it): only the shop's own pages, or the address bar.
-    const site = request.headers['sec-fetch-site'];
-    const foreignSite = typeof site === 'string' && site !== 'same-origin' && site !== 'none';
-    if (foreignSite || (origin !== undefined ? !sameOrigin(request, origin) : referer !== undefined && !sameOrigin(request, referer))) {
-      return sendError(reply, 403, 'foreign_origin', 'Requests from another site are not accepted');
-    }
+    if (foreignSite(request)) return sendError(reply, 403, 'foreign_origin', 'Requests from another site are not accepted');
   });
+}
+
+/**
+ * Whether a request comes from another site: a browser's Sec-Fetch-Site other than same-origin
+ * (or none: typed in the address bar), or an Origin (lacking one, a Referer) of another scheme,
+ * host or port. The back office's guard (server/owner/guard.ts) asks the same.
+ */
+export function foreignSite(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  const referer = request.headers.referer;
+  // Sec-Fetch-Site (every current browser sends it): only the shop's own pages, or the address bar.
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') return true;
+  return origin !== undefined ? !sameOrigin(request, origin) : referer !== undefined && !sameOrigin(request, referer);
 }

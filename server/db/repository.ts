@@ -17,6 +17,7 @@ import type {
 import type { FitRow } from '../../src/domain/fitment';
 import type { CheckoutReads, PlaceOrderInput, PlaceOrderResult, StoredOrder } from '../orders/orderStore';
 import type { VehiclePageData } from '../../src/api/wire';
+import type { SqlDialect, Steps } from './steps';
 import type { VehiclePageKind } from '../../src/domain/vehiclePages';
 
 /**
@@ -116,6 +117,17 @@ export interface ShopRepository {
   shopSettings(): Promise<ShopSettings>;
   /** Stores the settings; every server reads them again and drops the pages it drew. */
   saveShopSettings(settings: ShopSettings): Promise<void>;
+
+  /*
+   * Stores written once for both backends as steps (server/db/steps.ts) outside the repository
+   * (the back office, issue 36: server/owner/ownerStore.ts): the dialect their statements are
+   * written in, and this repository's runners of them.
+   */
+  readonly sqlDialect: SqlDialect;
+  /** Runs read-only steps (statement by statement, no write among them). */
+  readSteps<T>(steps: Steps<T>): Promise<T>;
+  /** Runs steps in one write transaction; `steps` makes them afresh for each attempt. */
+  transactionSteps<T>(steps: () => Steps<T>): Promise<T>;
 
   /* catalogue writes (issue 22) */
   /**

@@ -51,6 +51,11 @@ export abstract class SharedReads {
     this.sql = writers[dialect];
   }
 
+  /** The dialect of the statements this repository runs (ShopRepository.sqlDialect). */
+  get sqlDialect(): SqlDialect {
+    return this.dialect;
+  }
+
   /** The rows of a statement Kysely wrote for this repository's dialect. */
   protected abstract rows<R>(query: CompiledQuery<R>): Promise<R[]>;
 

@@ -111,7 +111,7 @@ describe(`the shop's own settings (${BACKEND})`, () => {
       writeFileSync(again, exported.join('\n') + '\n');
       const result = await importCatalogueFile(opened.db, again);
       expect(result.ok).toBe(true);
-      await shop.repository.reloadSettings();
+      await (shop.repository as unknown as { reloadSettings(): Promise<unknown> }).reloadSettings();
       expect(await shop.repository.shopSettings()).toEqual(before);
     } finally {
       await opened.close();

@@ -362,6 +362,44 @@ export const PG_MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
     `,
   },
   {
+    id: 22,
+    name: 'back office: owners, their sessions, the audit log (issue 36)',
+    sql: `
+      -- The back office (issue 36): owners (e-mail, scrypt hash, TOTP secret once turned on), their
+      -- sessions (the SHA-256 of the cookie's id; idle and absolute time-outs, revocable; a
+      -- 'code' session waits for the second factor) and the audit log (who did what, when).
+      CREATE TABLE owners (
+        id SERIAL PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE,
+        password_hash TEXT NOT NULL,
+        totp_secret TEXT,
+        totp_last_step BIGINT,
+        recovery_codes TEXT,
+        created_at TEXT NOT NULL
+      );
+      CREATE TABLE owner_sessions (
+        id_hash TEXT PRIMARY KEY,
+        owner_id INTEGER NOT NULL REFERENCES owners(id),
+        stage TEXT NOT NULL,
+        csrf_token TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        last_seen_at TEXT NOT NULL,
+        revoked_at TEXT,
+        address TEXT NOT NULL
+      );
+      CREATE INDEX owner_sessions_owner ON owner_sessions (owner_id);
+      CREATE TABLE audit_log (
+        id SERIAL PRIMARY KEY,
+        at TEXT NOT NULL,
+        owner_id INTEGER,
+        action TEXT NOT NULL,
+        subject TEXT,
+        detail TEXT
+      );
+      CREATE INDEX audit_log_at ON audit_log (at);
+    `,
+  },
+  {
     id: 24,
     name: "the shop's own settings: couriers in the owner's order (issue 36, point 7)",
     sql: `
