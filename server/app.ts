@@ -13,8 +13,10 @@ import { checkoutRoutes } from './routes/checkout';
 import { registerVisitor } from './visitor';
 import { boundConnectionsPerAddress, limitsFromEnv, registerLimits, serverTimeouts, trustProxyFromEnv, type ShopLimits } from './limits';
 import { memoryCounters, type CounterStore } from './counters';
-import { ownerDeps } from './owner/guard';
+import { ownerDeps, registerOwnerArea } from './owner/guard';
 import { registerOwnerRoutes } from './owner/area';
+import { settingsRoutes } from './owner/settingsRoutes';
+import { productRoutes } from './owner/productRoutes';
 import { registerOwnerTestHooks } from './owner/testOwners';
 import { registerTestHooks, withTestOverrides } from './testHooks';
 import { loggerOptions, registerOperations, requestId, type LogLevel } from './operations';
@@ -226,6 +228,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   seoRoutes(app, repo);
   extraScriptRoutes(app, extraScripts, options.extraScriptsDir ?? (process.env.EXTRA_SCRIPTS_DIR || defaultExtraScriptsDir()));
   await registerOwnerRoutes(app, owner);
+  // The shop's settings and its products, stock and prices (issue 36, points 7 and 3), behind the same guard.
+  await registerOwnerArea(app, owner, (scope) => {
+    settingsRoutes(owner)(scope);
+    productRoutes({ ...owner, changes: catalogue, mailer })(scope);
+  });
   pageRoutes(app, repo, staticDir, { extraScripts, pageCache, answerCache, priceSetting, pictureOrigins: options.pictureOrigins ?? pictureOriginsFromEnv(process.env.PICTURE_ORIGINS) });
 
   return app;
