@@ -47,7 +47,9 @@ const config = (env, argv) => {
   const hashed = production || Boolean(env && env.hashNames);
   return {
     mode: production ? 'production' : 'development',
-    entry: { main: './src/app/main.tsx' },
+    // The back office (issue 36) is an entry of its own: only /admin/ pages link it, and the
+    // storefront's template, chunks and styles never take any of it (test/server/adminBundle.test.ts).
+    entry: { main: './src/app/main.tsx', admin: './src/admin/main.ts' },
     output: {
       path: path.resolve(__dirname, 'dist'),
       publicPath: '/',
@@ -71,6 +73,7 @@ const config = (env, argv) => {
         template: 'public/index.html',
         scriptLoading: 'defer',
         favicon: 'public/favicon.svg',
+        chunks: ['main'],
       }),
       new AssetsManifestPlugin(),
       new MiniCssExtractPlugin({
@@ -96,7 +99,7 @@ const config = (env, argv) => {
         // One stylesheet for the whole shop (some 12 KB gzip), linked in every page's head: one
         // request before the first paint, kept by the browser from page to page, and nothing
         // drawn by the server waits for a later chunk's styles.
-        cacheGroups: { styles: { name: 'styles', type: 'css/mini-extract', chunks: 'all', enforce: true } },
+        cacheGroups: { styles: { name: 'styles', type: 'css/mini-extract', chunks: (chunk) => chunk.name !== 'admin', enforce: true } },
       },
     },
     performance: { hints: false },

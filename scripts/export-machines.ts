@@ -1,5 +1,5 @@
 /**
- * `npm run machines:export`: for every machine of the registry (machines/index.ts) writes
+ * `npm run machines:export`: for every machine of the registries (machines/index.ts, machines/admin.ts) writes
  * machines/export/<id>.js (`createMachine({...})` source for Stately's "Import from code") and
  * machines/export/<id>.mmd (a Mermaid stateDiagram-v2; a large parallel machine: an overview and
  * <id>.<region>.mmd), docs/flows.md with every diagram, and docs/diagrams/<name>.svg, each diagram
@@ -9,7 +9,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { join } from 'node:path';
-import { allMachines } from '../machines';
+import { everyMachine } from '../machines/admin';
 import { flowsMarkdown, machineDiagrams, machineSource } from './machineExport';
 import { chromiumPath, renderDiagrams } from './renderDiagrams';
 
@@ -17,7 +17,7 @@ const root = join(__dirname, '..');
 const outDir = join(root, 'machines', 'export');
 mkdirSync(outDir, { recursive: true });
 mkdirSync(join(root, 'docs'), { recursive: true });
-void allMachines().then(async (machines) => {
+void everyMachine().then(async (machines) => {
   const wanted = new Set<string>();
   for (const [id, machine] of Object.entries(machines)) {
     for (const [file, text] of [[`${id}.js`, machineSource(id, machine)], ...Object.entries(machineDiagrams(id, machine))] as const) {

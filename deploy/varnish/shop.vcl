@@ -81,8 +81,9 @@ sub vcl_recv {
     if (req.method != "GET" && req.method != "HEAD") {
         return (pass);
     }
-    # The basket page, the visitor's own answers and the test hooks: never from the cache.
-    if (req.url ~ "^/((pl|en)/)?basketedit\.php" || req.url ~ "^/(ajax/basket\.php|return\.php|__test/)") {
+    # The basket page, the visitor's own answers, the test hooks and the back office (issue 36: its
+    # session cookie goes through, nothing of it is kept): never from the cache.
+    if (req.url ~ "^/((pl|en)/)?basketedit\.php" || req.url ~ "^/(ajax/basket\.php|return\.php|__test/)" || req.url ~ "^/admin(/|\?|$)") {
         return (pass);
     }
     # Marketing parameters do not change a page.

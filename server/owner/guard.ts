@@ -8,6 +8,7 @@ import { isLanguage, type Language } from '../../src/i18n/runtime';
 import { ADMIN_CSP, setAdminAssetsDir } from '../render/adminPage';
 import { drawSignInPage } from '../render/admin/signIn';
 import { OwnerStore } from './ownerStore';
+import { addressTiers, type Tier } from './throttle';
 import { cookieOptions, liveSession, newToken, sameToken, SESSION_COOKIE, SIGN_IN_COOKIE } from './sessions';
 
 /**
@@ -51,10 +52,12 @@ export interface OwnerDeps {
   staticDir: string;
   /** The shop's clock (tests move it: server/clock.ts). */
   now(): Date;
+  /** The sign-in's per-address budgets (server/owner/throttle.ts). */
+  addressTiers: readonly Tier[];
 }
 
 export function ownerDeps(repo: ShopRepository, counters: CounterStore, staticDir: string): OwnerDeps {
-  return { repo, store: new OwnerStore(repo), counters, staticDir, now: () => shopClock.now() };
+  return { repo, store: new OwnerStore(repo), counters, staticDir, now: () => shopClock.now(), addressTiers: addressTiers() };
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -66,7 +66,7 @@ export function signInRoutes(deps: OwnerDeps) {
       const email = field(request, 'email', 254).trim();
       const password = field(request, 'password', PASSWORD_MAX_LENGTH + 1);
       const formAgain = (notice: 'wrong' | { throttled: number }) => drawSignInPage({ language, csrfToken: signInToken(request, reply), notice, email });
-      const wait = await signInAttempt(deps.counters, request, email);
+      const wait = await signInAttempt(deps.counters, request, email, 'password', deps.addressTiers);
       if (wait !== null) {
         await recordAudit(store, { ownerId: null, action: 'owner.sign-in-failed', subject: email, detail: `throttled ${wait} s, ${request.ip}` });
         return answer(request, reply, { kind: 'throttled', seconds: wait }, () => formAgain({ throttled: wait }));
@@ -105,7 +105,7 @@ export function signInRoutes(deps: OwnerDeps) {
       if (!pending) return answer(request, reply, { kind: 'expired' }, () => '');
       const owner = await store.ownerById(pending.session.owner.id);
       if (!owner?.totpSecret) return answer(request, reply, { kind: 'expired' }, () => '');
-      const wait = await signInAttempt(deps.counters, request, owner.email);
+      const wait = await signInAttempt(deps.counters, request, owner.email, 'code', deps.addressTiers);
       if (wait !== null) {
         await recordAudit(store, { ownerId: owner.id, action: 'owner.sign-in-failed', subject: owner.email, detail: `code throttled ${wait} s, ${request.ip}` });
         return answer(request, reply, { kind: 'throttled', seconds: wait }, () => formAgain({ throttled: wait }));

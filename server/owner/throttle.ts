@@ -20,19 +20,37 @@ export const ACCOUNT_TIERS: readonly Tier[] = [
   { max: 10, windowMs: 10 * 60_000 },
   { max: 20, windowMs: 60 * 60_000 },
 ];
-export const ADDRESS_TIERS: readonly Tier[] = [
-  { max: 10, windowMs: 60_000 },
-  { max: 30, windowMs: 10 * 60_000 },
-  { max: 100, windowMs: 60 * 60_000 },
-];
+/** Attempts per address per minute by default; 3 times as many per 10 minutes, 10 times per hour. */
+export const SIGN_INS_PER_ADDRESS = 10;
 
-/** Counts one attempt on the account (by e-mail) and the address: seconds to wait when over a budget, else null. */
-export async function signInAttempt(counters: CounterStore, request: FastifyRequest, email: string): Promise<number | null> {
+/**
+ * The per-address tiers from the per-minute budget: RATE_LIMIT_SIGN_INS_PER_ADDRESS (an office
+ * behind one address, or browser tests that all come from 127.0.0.1, raise it); a bad value stops
+ * the start with a clear message.
+ */
+export function addressTiers(env: NodeJS.ProcessEnv = process.env): Tier[] {
+  const raw = env.RATE_LIMIT_SIGN_INS_PER_ADDRESS;
+  const perMinute = raw === undefined || raw === '' ? SIGN_INS_PER_ADDRESS : Number(raw);
+  if (!Number.isInteger(perMinute) || perMinute < 1) throw new Error(`RATE_LIMIT_SIGN_INS_PER_ADDRESS must be a positive integer, got ${raw}`);
+  return [
+    { max: perMinute, windowMs: 60_000 },
+    { max: 3 * perMinute, windowMs: 10 * 60_000 },
+    { max: 10 * perMinute, windowMs: 60 * 60_000 },
+  ];
+}
+
+/**
+ * Counts one attempt on the account (by e-mail) and the address: seconds to wait when over a
+ * budget, else null. Passwords and second-factor codes count apart (`kind`): the code's budget is
+ * not spent by the password that led to it.
+ */
+export async function signInAttempt(counters: CounterStore, request: FastifyRequest, email: string, kind: 'password' | 'code' = 'password', perAddress: readonly Tier[] = addressTiers()): Promise<number | null> {
   const account = normalEmail(email).slice(0, 254);
+  const prefix = kind === 'password' ? 'o' : 'oc';
   let wait = 0;
-  const windows = new Set([...ACCOUNT_TIERS, ...ADDRESS_TIERS].map((tier) => tier.windowMs));
+  const windows = new Set([...ACCOUNT_TIERS, ...perAddress].map((tier) => tier.windowMs));
   for (const windowMs of windows) {
-    const tiers = [...ACCOUNT_TIERS.filter((t) => t.windowMs === windowMs).map((t) => ({ t, key: `oa${windowMs}:${account}` })), ...ADDRESS_TIERS.filter((t) => t.windowMs === windowMs).map((t) => ({ t, key: `oi${windowMs}:${request.ip}` }))];
+    const tiers = [...ACCOUNT_TIERS.filter((t) => t.windowMs === windowMs).map((t) => ({ t, key: `${prefix}a${windowMs}:${account}` })), ...perAddress.filter((t) => t.windowMs === windowMs).map((t) => ({ t, key: `${prefix}i${windowMs}:${request.ip}` }))];
     let counts: Array<{ count: number; ttlMs: number }>;
     try {
       counts = await counters.hit(

@@ -8,6 +8,7 @@ import { BACKEND, startTestShop, type TestShop } from './helpers';
 import { freePort } from './serverProcess';
 import { endGroup, trackGroup } from '../support/processGroups';
 import { describeWhen } from '../support/skips';
+import { signInOwner } from '../support/ownerSession';
 
 /**
  * The shop behind the shipped Varnish configuration (issue 22, point 2): deploy/varnish/shop.vcl
@@ -174,6 +175,22 @@ describeWithVarnish('the shop behind Varnish (deploy/varnish/shop.vcl)', () => {
     const second = await fetch(`${cache}/basketedit.php`);
     expect(second.headers.get('x-cache')).toBe('MISS');
     expect(reached('GET /basketedit.php')).toBe(before + 2);
+  });
+
+  it('the back office (issue 36) goes through with its session cookie and is never kept, signed in or not', async () => {
+    // The owner is made and signed in on the shop's own port (the test hooks are not served through the cache).
+    const owner = await signInOwner(shopBase);
+    for (const [cookie, shows] of [[owner.cookie, owner.email], [undefined, 'data-sign-in-form="password"']] as const) {
+      const before = reached('GET /admin/');
+      for (let i = 0; i < 2; i++) {
+        const page = await fetch(`${cache}/admin/`, { headers: { ...(cookie ? { cookie } : {}), accept: 'text/html' } });
+        expect(page.status).toBe(200);
+        expect(page.headers.get('x-cache')).toBe('MISS');
+        expect(page.headers.get('cache-control')).toBe('no-store');
+        expect(await page.text()).toContain(shows);
+      }
+      expect(reached('GET /admin/')).toBe(before + 2);
+    }
   });
 
   it('a catalogue change bans the pages showing the product: the next answer has the new price', async () => {

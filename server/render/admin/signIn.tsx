@@ -35,6 +35,14 @@ export function drawSignInPage(parts: { language: Language; csrfToken: string; n
         <input id="sign-in-password" name="password" type="password" autoComplete="current-password" required maxLength={256} />
         <button type="submit">{t.submit}</button>
       </form>
+      {/* The code's form for the admin bundle's sign-in machine (shown in place, without a page load); without JavaScript the code page is drawn instead. */}
+      <form method="post" action="/admin/sign-in/code" data-sign-in-form="code-inline" hidden>
+        <CsrfField token={parts.csrfToken} />
+        <p id="sign-in-inline-code-hint">{t.codeHint}</p>
+        <label htmlFor="sign-in-inline-code">{t.code}</label>
+        <input id="sign-in-inline-code" name="code" type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={32} aria-describedby="sign-in-inline-code-hint" />
+        <button type="submit">{t.codeSubmit}</button>
+      </form>
     </section>
   );
   return drawAdminPage({ title: t.title, language: parts.language, csrfToken: parts.csrfToken, owner: null, body });
