@@ -22,9 +22,25 @@ export interface ShopDataState {
    * page shows follows it (product page, lists, live search, finder, comparison, mini basket).
    */
   priceType: 'gross' | 'net';
+  /** The shop's own settings the pages show (issue 36, point 7: server/settings/shopSettings.ts). */
+  shop: ShopFacts;
 }
 
-export const initialShopData: ShopDataState = { bodyTop: [], bodyEnd: [], widgets: [], device: null, dismissedBanners: null, extraScripts: { prefix: '/gfx/extra/', names: [] }, priceType: 'gross' };
+/** The shop's name, contact details, free-shipping threshold (euro) and discount banner: the owner's settings. */
+export interface ShopFacts {
+  name: string;
+  phone: string;
+  email: string;
+  freeShippingFrom: number;
+  /** The code the discount banner announces; null: no discount banner. */
+  discountCode: string | null;
+  discountPercent: number;
+}
+
+/** The defaults (server/settings/shopSettings.ts DEFAULT_SHOP_SETTINGS), until the server's state says otherwise. */
+export const DEFAULT_SHOP_FACTS: ShopFacts = { name: 'FreniShop', phone: '+39 02 1234 5678', email: 'assistenza@frenishop.example', freeShippingFrom: 79, discountCode: 'FRENI10', discountPercent: 10 };
+
+export const initialShopData: ShopDataState = { bodyTop: [], bodyEnd: [], widgets: [], device: null, dismissedBanners: null, extraScripts: { prefix: '/gfx/extra/', names: [] }, priceType: 'gross', shop: DEFAULT_SHOP_FACTS };
 
 const shopDataSlice = createSlice({
   name: 'shopData',

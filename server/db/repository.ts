@@ -1,3 +1,4 @@
+import type { ShopSettings } from '../settings/shopSettings';
 import type { CatalogueTexts } from './catalogueTexts';
 import type {
   BasketSummary,
@@ -138,6 +139,11 @@ export interface ShopRepository {
   inbox(page: number, pageSize: number): Promise<InboxPage>;
   /** One file of a contact message with its content; null when there is none. */
   contactAttachment(messageId: number, fileId: number): Promise<{ fileName: string; mimeType: string; content: Buffer } | null>;
+  /* the shop's own settings (issue 36, point 7): server/settings/shopSettings.ts, written once for both backends */
+  /** The settings as this process last read them (defaults where nothing is stored). */
+  shopSettings(): Promise<ShopSettings>;
+  /** Stores the settings; every server reads them again and drops the pages it drew. */
+  saveShopSettings(settings: ShopSettings): Promise<void>;
 
   /*
    * Stores written once for both backends as steps (server/db/steps.ts) outside the repository

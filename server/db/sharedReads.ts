@@ -14,6 +14,7 @@ import { fitAnswers } from './fitAnswers';
 import type { FitAnswer } from '../../src/domain/fitment';
 import type { VehicleKey } from '../../src/domain/vehicleKey';
 import type { VehicleChoice } from '../../src/domain/vehicle';
+import { DEFAULT_SHOP_SETTINGS, everythingChanged, readShopSettings, saveShopSettings, type ShopSettings } from '../settings/shopSettings';
 
 /**
  * The tables (and columns) the shared reads touch, as both schemas define them
@@ -51,6 +52,8 @@ const writers: Record<SqlDialect, Kysely<ShopTables>> = { sqlite: queryWriter('s
  */
 export abstract class SharedReads {
   protected readonly sql: Kysely<ShopTables>;
+  /** The shop's settings as last read (server/settings/shopSettings.ts): read at start and after every whole-catalogue change. */
+  protected settingsNow: ShopSettings = DEFAULT_SHOP_SETTINGS;
 
   protected constructor(protected readonly dialect: SqlDialect) {
     this.sql = writers[dialect];
@@ -233,6 +236,32 @@ export abstract class SharedReads {
   /** The catalogue's texts in the other languages (server/db/catalogueTexts.ts), all at once: kept by the answer caches. */
   async catalogueTexts(): Promise<CatalogueTexts> {
     return new CatalogueTexts(await this.rows(this.sql.selectFrom('catalogue_texts').select(['kind', 'id', 'language', 'text']).compile()));
+  }
+
+  /* ---------------------------------------------------------------- the shop's settings (issue 36, point 7) */
+
+  /** The shop's settings (defaults where nothing is stored), as this process last read them. */
+  async shopSettings(): Promise<ShopSettings> {
+    return this.settingsNow;
+  }
+
+  /** Reads the settings again (at start, and when another process changed them). */
+  async reloadSettings(): Promise<ShopSettings> {
+    this.settingsNow = await this.readSteps(readShopSettings(this.dialect));
+    return this.settingsNow;
+  }
+
+  /**
+   * Stores the settings in one transaction with a whole-catalogue change (every server reads them
+   * again and drops the pages it drew); this process uses them at once.
+   */
+  async saveShopSettings(settings: ShopSettings): Promise<void> {
+    const dialect = this.dialect;
+    await this.transactionSteps(function* () {
+      yield* saveShopSettings(dialect, settings);
+      yield* everythingChanged(dialect);
+    });
+    this.settingsNow = settings;
   }
 
   /* ---------------------------------------------------------------- visitors and messages */

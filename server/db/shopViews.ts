@@ -584,6 +584,13 @@ export function smallTableGroups(t: SmallTables, text: string, max: number, lang
   };
 }
 
+/**
+ * A size's availability after its stock is set (one `?`: the new stock): in stock again (more than
+ * none, or -1 unlimited) a size that was not sold is sold; none left, a sold one is not; a size
+ * sold on order stays on order (its stock caps the quantity only).
+ */
+export const STATUS_AFTER_STOCK = "CASE WHEN ? <> 0 THEN (CASE WHEN status = 'disable' THEN 'enable' ELSE status END) WHEN status = 'enable' THEN 'disable' ELSE status END";
+
 /* ------------------------------------------------------------------ shipping */
 
 /**

@@ -1,3 +1,4 @@
+import { courierRows, readShopSettings, sortedCouriers } from '../settings/shopSettings';
 import type Database from 'better-sqlite3';
 import { confirmNoticeSteps, requestNoticeSteps } from './noticeSteps';
 import { newNoticeToken, noticeTokenHash } from './noticeToken';
@@ -44,6 +45,7 @@ import {
   type WithdrawnLineRow,
   brakePrice,
   courierOptions,
+  STATUS_AFTER_STOCK,
   smallTableGroups,
   type SmallTables,
   longDescription,
@@ -86,7 +88,6 @@ export class SqliteShopRepository extends SharedReads implements ShopRepository 
   private readonly statements = new Map<string, Database.Statement>();
   /** Listing totals and facet counts per filter (see cachedCount). */
   private readonly counts = new TtlCache<string, unknown>(1000, 60_000);
-  private readonly freeShippingFrom: number;
   private readonly pageSettings: PageSettings;
   private readonly categoryNames = new Map<number, string>();
   private readonly producerNames = new Map<number, string>();
@@ -94,7 +95,6 @@ export class SqliteShopRepository extends SharedReads implements ShopRepository 
 
   constructor(private readonly db: Database.Database) {
     super('sqlite');
-    this.freeShippingFrom = Number(this.setting('free_shipping_from') ?? 79);
     this.pageSettings = { orderByLeadHours: orderByLeadHoursSetting(this.setting('order_by_lead_hours')) };
     this.loadSmallTables();
   }
@@ -105,6 +105,7 @@ export class SqliteShopRepository extends SharedReads implements ShopRepository 
    */
   private loadSmallTables(): void {
     const db = this.db;
+    this.settingsNow = runStepsSync(readShopSettings('sqlite'), (query) => db.prepare(query.sql).all(...(query.parameters as unknown[])));
     for (const [map, table] of [[this.categoryNames, 'categories'], [this.producerNames, 'producers']] as const) {
       map.clear();
       for (const r of db.prepare(`SELECT id, name FROM ${table}`).all() as { id: number; name: string }[]) map.set(r.id, r.name);
@@ -627,15 +628,20 @@ export class SqliteShopRepository extends SharedReads implements ShopRepository 
     return courierOptions(this.couriers(), this.freeShippingFrom, basket.worth, lead, region);
   }
 
+  /** The free-shipping threshold (a setting). */
+  private get freeShippingFrom(): number {
+    return this.settingsNow.freeShippingFrom;
+  }
+
+  /** The couriers (settings: defaults when none is stored), prepaid first, by cost. */
   private couriers(): CourierRow[] {
-    return this.stmt('SELECT * FROM couriers ORDER BY prepaid DESC, cost_gross').all() as CourierRow[];
+    return sortedCouriers(courierRows(this.settingsNow));
   }
 
   /* substitutes: SharedReads */
 
   async instalmentParams(totalPrice: number): Promise<InstalmentParams> {
-    const config = JSON.parse(this.setting('instalments') ?? '{}') as Omit<InstalmentParams, 'totalPrice'>;
-    return { ...config, totalPrice: round2(totalPrice) };
+    return { ...this.settingsNow.instalments, priceType: 'gross', totalPrice: round2(totalPrice) };
   }
 
   async requestAvailabilityNotice(visitorId: string, notice: { productId: number; sizeId: string; email: string }): Promise<false | { token: string | null }> {
@@ -766,7 +772,7 @@ export class SqliteShopRepository extends SharedReads implements ShopRepository 
         // The net price keeps its ratio to the gross one (the product's VAT).
         this.stmt('UPDATE sizes SET price_net = ROUND(CASE WHEN price_gross > 0 THEN price_net * ? / price_gross ELSE ? END, 2), price_gross = ? WHERE product_id = ?').run(change.price, change.price, change.price, id);
       }
-      if (change.stock !== undefined) this.stmt('UPDATE sizes SET stock = ? WHERE product_id = ?').run(change.stock, id);
+      if (change.stock !== undefined) this.stmt(`UPDATE sizes SET stock = ?, status = ${STATUS_AFTER_STOCK} WHERE product_id = ?`).run(change.stock, change.stock, id);
       if (change.name !== undefined) this.stmt('UPDATE products SET name = ? WHERE id = ?').run(change.name, id);
       this.logCatalogueChange(id);
       return true;

@@ -7,7 +7,8 @@ import { backInStockMail, mailerFromEnv, type Mailer } from './mailer';
  * `npm run messages`. `origin`: the shop's address for the product link (PUBLIC_ORIGIN).
  */
 export async function answerRestockedNotices(
-  db: CatalogueDb,
+  /** The import's connection, or (the back office) what forgets one notice. */
+  db: Pick<CatalogueDb, 'run'> | { forget(notice: RestockedNotice): Promise<void> },
   restocked: RestockedNotice[],
   options: { mailer?: Mailer | null; origin?: string } = {},
 ): Promise<{ sent: number; failed: number }> {
@@ -20,7 +21,8 @@ export async function answerRestockedNotices(
     for (const notice of restocked) {
       try {
         await mailer.send(backInStockMail(notice, origin));
-        await db.run('DELETE FROM availability_notices WHERE product_id = ? AND size_id = ? AND email = ?', [notice.productId, notice.sizeId, notice.email]);
+        if ('forget' in db) await db.forget(notice);
+        else await db.run('DELETE FROM availability_notices WHERE product_id = ? AND size_id = ? AND email = ?', [notice.productId, notice.sizeId, notice.email]);
         sent++;
       } catch (error) {
         failed++;

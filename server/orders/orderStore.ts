@@ -1,12 +1,19 @@
 import { sql, type Kysely } from 'kysely';
 import type { CheckoutDetails, CheckoutQuote, PaymentId, QuoteChange } from '../../src/api/checkoutWire';
-import type { InstalmentParams } from '../../src/api/wire';
 import type { FitStatus } from '../../src/domain/fitment';
 import { fitAnswers } from '../db/fitAnswers';
 import { CATALOGUE_CHANNEL } from '../db/repository';
 import { decideBasketChange, type LimitLine } from '../db/basketLimits';
 import { queryWriter, step, type SqlDialect, type Steps } from '../db/steps';
 import type { CourierRow } from '../db/shopViews';
+import { courierRows, DEFAULT_SHOP_SETTINGS, SETTING_KEYS, settingsFromRows } from '../settings/shopSettings';
+
+/** The default couriers with the ids a checkout names them by, in the checkout's order (prepaid first, by cost). */
+function defaultCourierRows(): Array<CourierRow & { id: number }> {
+  return courierRows(DEFAULT_SHOP_SETTINGS)
+    .map((row, index) => ({ ...row, id: index + 1 }))
+    .sort((a, b) => (a.prepaid === b.prepaid ? a.cost_gross - b.cost_gross || a.id - b.id : a.prepaid === 'prepaid' ? -1 : 1));
+}
 import { buildQuote, checkoutCouriers, paymentsAllowed, quoteChanges, type CheckoutLineRow, type QuoteInput } from './quote';
 import type { OrderLineRow, OrderRow, OrderTables } from './tables';
 import { PAYMENT_METHODS } from './payments';
@@ -121,18 +128,19 @@ function* checkoutReads(w: Kysely<OrderTables>, dialect: SqlDialect, input: { vi
       for (const answer of yield* fitAnswers(dialect, [input.vehicle], ids)) fits.set(answer.productId, answer.status);
     }
   }
-  const couriers = (yield* step(w.selectFrom('couriers').selectAll().orderBy('prepaid', 'desc').orderBy('cost_gross').orderBy('id').compile())) as Array<CourierRow & { id: number }>;
-  const settings = yield* step(w.selectFrom('settings').select(['key', 'value']).where('key', 'in', ['free_shipping_from', 'instalments']).compile());
-  const setting = (key: string) => settings.find((s) => s.key === key)?.value;
-  const instalmentConfig = setting('instalments');
+  // The shop's settings (server/settings/shopSettings.ts): what is not stored takes its default.
+  const stored = (yield* step(w.selectFrom('couriers').selectAll().orderBy('prepaid', 'desc').orderBy('cost_gross').orderBy('id').compile())) as Array<CourierRow & { id: number }>;
+  const settingRows = yield* step(w.selectFrom('settings').select(['key', 'value']).where('key', 'in', Object.values(SETTING_KEYS)).compile());
+  const shop = settingsFromRows(settingRows, []);
+  const couriers = stored.length ? stored : defaultCourierRows();
   const productLines = new Map<number, LimitLine[]>();
   for (const r of rows) productLines.set(Number(r.product_id), [...(productLines.get(Number(r.product_id)) ?? []), { sizeId: r.size_id, additional: r.additional, count: Number(r.count) }]);
   return {
     rows,
     tiers,
     couriers,
-    freeShippingFrom: Number(setting('free_shipping_from') ?? 79),
-    instalments: instalmentConfig ? ({ ...(JSON.parse(instalmentConfig) as Omit<InstalmentParams, 'totalPrice'>), totalPrice: 0 } as InstalmentParams) : null,
+    freeShippingFrom: shop.freeShippingFrom,
+    instalments: { ...shop.instalments, priceType: 'gross', totalPrice: 0 },
     fits,
     region: input.region,
     priceType: input.priceType,

@@ -37,5 +37,5 @@ export function headOf(state: Partial<RootState>, options: HeadOptions): PageHea
 
 /** The page's head HTML: title, meta, canonical, Open Graph, JSON-LD (under the nonce), and the shop's head snippets. */
 export function pageHead(state: Partial<RootState>, language: Language, origin: string, nonce: string, snippets: string[] = []): string {
-  return renderHead(headOf(state, { origin, lang: language }), nonce) + snippets.join('');
+  return renderHead(headOf(state, { origin, lang: language, shop: state.shopData?.shop.name }), nonce) + snippets.join('');
 }

@@ -2,10 +2,11 @@ import type { RootState } from '../../store';
 import type { ListingResponse } from '../../src/api/wire';
 import { pageDataNeeds, pageStateFrom, withCleanHtml, type PageAnswers } from '../../src/app/pageData';
 import type { PageLocation } from '../../store/pageSlice';
-import type { PlacedHtml } from '../../store/shopDataSlice';
+import { DEFAULT_SHOP_FACTS, type PlacedHtml } from '../../store/shopDataSlice';
 import type { ShopRepository } from '../db/repository';
 import { listingData, listingFilter } from '../routes/search';
 import { shopSnippets, shopWidgets, type Device } from '../routes/shopData';
+import { shopFacts } from '../settings/shopSettings';
 import { sanitizeHtml } from './sanitizer';
 import { dismissedBanners } from '../../src/domain/banners';
 import { optionsFromRows, type VehicleOption } from '../../src/domain/vehicle';
@@ -27,13 +28,16 @@ import type { Language } from '../../src/i18n/runtime';
  * other server HTML (the items depend on the device only, so each device's is kept).
  */
 const placedByDevice = new Map<string, { bodyTop: PlacedHtml[]; bodyEnd: PlacedHtml[]; widgets: PlacedHtml[] }>();
-export function placedShopHtml(device: Device, language: Language = 'it'): { bodyTop: PlacedHtml[]; bodyEnd: PlacedHtml[]; widgets: PlacedHtml[] } {
-  let placed = placedByDevice.get(`${device}|${language}`);
+export function placedShopHtml(device: Device, language: Language = 'it', freeShippingFrom = DEFAULT_SHOP_FACTS.freeShippingFrom): { bodyTop: PlacedHtml[]; bodyEnd: PlacedHtml[]; widgets: PlacedHtml[] } {
+  const key = `${device}|${language}|${freeShippingFrom}`;
+  let placed = placedByDevice.get(key);
   if (!placed) {
     const clean = (items: PlacedHtml[]) => items.map((item) => ({ id: item.id, html: sanitizeHtml(item.html) }));
-    const snippets = shopSnippets(device, language);
-    placed = { bodyTop: clean(snippets.bodyTop), bodyEnd: clean(snippets.bodyEnd), widgets: clean(shopWidgets(device, language).placed) };
-    placedByDevice.set(`${device}|${language}`, placed);
+    const snippets = shopSnippets(device, language, freeShippingFrom);
+    placed = { bodyTop: clean(snippets.bodyTop), bodyEnd: clean(snippets.bodyEnd), widgets: clean(shopWidgets(device, language, freeShippingFrom).placed) };
+    // A threshold the owner changed makes a new key: the few kept stay few (devices x languages x thresholds).
+    if (placedByDevice.size > 60) placedByDevice.clear();
+    placedByDevice.set(key, placed);
   }
   return placed;
 }
@@ -108,7 +112,7 @@ export async function serverPageState(
   const configurator = location.type === 'main' || location.type === 'search';
   // The brake page's finder opens with its brands drawn.
   const finderBrands = location.type === 'brakes';
-  const [categories, listing, product, cmsPage, vehiclePage, basket, wishlistCount, brands, brandInitials] = await Promise.all([
+  const [categories, listing, product, cmsPage, vehiclePage, basket, wishlistCount, brands, brandInitials, settings] = await Promise.all([
     needs.categories ? repo.categoryCounts(listingFilter({ onlyVisibleElements: 'true' })) : undefined,
     needs.listing ? (listingData(repo, needs.listing) as Promise<ListingResponse>) : undefined,
     needs.product !== null ? repo.productPage(needs.product) : undefined,
@@ -118,12 +122,13 @@ export async function serverPageState(
     repo.wishlistCount(visitorId),
     configurator ? repo.brands() : undefined,
     finderBrands ? repo.brandInitials() : undefined,
+    repo.shopSettings(),
   ]);
   const answers: PageAnswers = { categories, listing };
   if (needs.product !== null) answers.product = product ?? null;
   if (needs.cmsPage !== null) answers.cmsPage = cmsPage ?? null;
   if (needs.vehiclePage !== null) answers.vehiclePage = vehiclePage ?? null;
-  const placed = placedShopHtml(device, language);
+  const placed = placedShopHtml(device, language, settings.freeShippingFrom);
   const opening = product ? await productOpening(repo, product, basket) : undefined;
   return {
     // The HTML the page embeds is cleaned here, by the shop's allow-list: the store holds only clean HTML.
@@ -132,6 +137,6 @@ export async function serverPageState(
     ...(opening ? { product: opening } : {}),
     ...(brandInitials ? { finder: { ...finderReducer(undefined, SERVER_INIT), brands: brandNames(brandInitials) } } : {}),
     basket: { summary: basket, status: 'ready', wishlistCount, adding: [], user: { id: null, logged: false } },
-    shopData: { bodyTop: placed.bodyTop, bodyEnd: placed.bodyEnd, widgets: placed.widgets, device, dismissedBanners: dismissedBanners(cookieHeader), extraScripts: { prefix: EXTRA_SCRIPTS_PREFIX, names: [...extraScripts] }, priceType },
+    shopData: { bodyTop: placed.bodyTop, bodyEnd: placed.bodyEnd, widgets: placed.widgets, device, dismissedBanners: dismissedBanners(cookieHeader), extraScripts: { prefix: EXTRA_SCRIPTS_PREFIX, names: [...extraScripts] }, priceType, shop: shopFacts(settings) },
   };
 }

@@ -7,6 +7,7 @@ import { escapeHtml } from '../db/shopViews';
 import { inLanguage, requestLanguage, shopTexts } from '../catalogueLanguage';
 import { splitLanguagePath } from '../../src/domain/languagePaths';
 import type { Language } from '../../src/i18n/runtime';
+import { DEFAULT_SHOP_FACTS } from '../../store/shopDataSlice';
 
 const SECTIONS = ['Projector', 'Basket', 'Wishlist', 'Comparers', 'Snippets', 'ToplayersAndWidgets'] as const;
 
@@ -21,14 +22,22 @@ function deviceOf(params: Partial<DeviceParams> | undefined): Device {
   return params.mobile ? 'mobile' : params.tablet ? 'tablet' : 'pc';
 }
 
-/** The shop's snippets, placed by region: head, body top, otherwise body end. */
-function snippetItems(device: Device, language: Language = 'it'): NonNullable<ShopDataResponse['Snippets']>['response']['items'] {
+/** A threshold in euro as the shop's texts write it (`79`, `79,50`; English `79.50`). */
+export function amountText(euro: number, language: Language): string {
+  const text = Number.isInteger(euro) ? String(euro) : euro.toFixed(2);
+  return language === 'en' ? text : text.replace('.', ',');
+}
+
+const withAmount = (template: string, freeShippingFrom: number, language: Language) => template.replace('{{amount}}', amountText(freeShippingFrom, language));
+
+/** The shop's snippets, placed by region: head, body top, otherwise body end. `freeShippingFrom`: the shop's setting (euro). */
+function snippetItems(device: Device, language: Language = 'it', freeShippingFrom = DEFAULT_SHOP_FACTS.freeShippingFrom): NonNullable<ShopDataResponse['Snippets']>['response']['items'] {
   const texts = shopTexts(language).snippets;
   return {
     'shop-verification': { region: 'head', content: '<meta name="shop-verification" content="frenishop-demo">' },
     'delivery-promise': {
       region: 'body_top',
-      content: `<p class="snippet-bar">${escapeHtml(device === 'mobile' ? texts.deliveryMobile : texts.delivery)}</p>`,
+      content: `<p class="snippet-bar">${escapeHtml(device === 'mobile' ? texts.deliveryMobile : withAmount(texts.delivery, freeShippingFrom, language))}</p>`,
     },
     'trust-note': { region: 'body_bottom', content: `<p class="snippet-trust">${escapeHtml(texts.trust)}</p>` },
   };
@@ -38,9 +47,9 @@ function snippetItems(device: Device, language: Language = 'it'): NonNullable<Sh
  * The snippets placed as the server draws a page (the shop's own HTML, the same items the
  * bundle answers): head meta tags, the body-top bar and the body-end notes.
  */
-export function shopSnippets(device: Device, language: Language = 'it'): { head: string[]; bodyTop: Array<{ id: string; html: string }>; bodyEnd: Array<{ id: string; html: string }> } {
+export function shopSnippets(device: Device, language: Language = 'it', freeShippingFrom?: number): { head: string[]; bodyTop: Array<{ id: string; html: string }>; bodyEnd: Array<{ id: string; html: string }> } {
   const placed = { head: [] as string[], bodyTop: [] as Array<{ id: string; html: string }>, bodyEnd: [] as Array<{ id: string; html: string }> };
-  for (const [id, item] of Object.entries(snippetItems(device, language))) {
+  for (const [id, item] of Object.entries(snippetItems(device, language, freeShippingFrom))) {
     if (item.region === 'head') placed.head.push(item.content);
     else (item.region === 'body_top' ? placed.bodyTop : placed.bodyEnd).push({ id, html: item.content });
   }
@@ -58,10 +67,10 @@ export function deviceFromUserAgent(userAgent: string | undefined): Device {
  * The top layers and widgets placed as the server draws a page (the same items the bundle
  * answers for the device): their HTML, and the `script` item the page runs.
  */
-export function shopWidgets(device: Device, language: Language = 'it'): { placed: Array<{ id: string; html: string }>; script: string | null } {
+export function shopWidgets(device: Device, language: Language = 'it', freeShippingFrom?: number): { placed: Array<{ id: string; html: string }>; script: string | null } {
   const placed: Array<{ id: string; html: string }> = [];
   let script: string | null = null;
-  for (const [id, item] of Object.entries(widgetItems(device, language))) {
+  for (const [id, item] of Object.entries(widgetItems(device, language, freeShippingFrom))) {
     if (id === 'script') script = typeof item === 'string' ? item : null;
     else if (typeof item === 'object' && item) placed.push({ id, html: item.content });
   }
@@ -69,9 +78,9 @@ export function shopWidgets(device: Device, language: Language = 'it'): { placed
 }
 
 /** Top layers and widgets; the key `script` is a script the page runs (same origin, under its CSP). */
-function widgetItems(device: Device, language: Language = 'it'): NonNullable<ShopDataResponse['ToplayersAndWidgets']>['response']['items'] {
+function widgetItems(device: Device, language: Language = 'it', freeShippingFrom = DEFAULT_SHOP_FACTS.freeShippingFrom): NonNullable<ShopDataResponse['ToplayersAndWidgets']>['response']['items'] {
   return {
-    'free-shipping-layer': { content: `<div class="widget-layer" data-device="${device}">${escapeHtml(shopTexts(language).snippets.freeShipping)}</div>` },
+    'free-shipping-layer': { content: `<div class="widget-layer" data-device="${device}">${escapeHtml(withAmount(shopTexts(language).snippets.freeShipping, freeShippingFrom, language))}</div>` },
     script: 'window.shopWidgets = Object.assign(window.shopWidgets || {}, { loaded: true });',
   };
 }
@@ -121,8 +130,9 @@ export function shopDataRoutes(app: FastifyInstance, repo: ShopRepository): void
       const id = isStorableId(named) && named > 0 ? named : askingProduct(request.headers.referer);
       answer.Projector = { response: id ? await inLanguage(repo, language).productPage(id) : null };
     }
-    if (wanted.Snippets) answer.Snippets = { response: { items: snippetItems(deviceOf(wanted.Snippets.params), language) } };
-    if (wanted.ToplayersAndWidgets) answer.ToplayersAndWidgets = { response: { items: widgetItems(deviceOf(wanted.ToplayersAndWidgets.params), language) } };
+    const freeFrom = wanted.Snippets || wanted.ToplayersAndWidgets ? (await repo.shopSettings()).freeShippingFrom : undefined;
+    if (wanted.Snippets) answer.Snippets = { response: { items: snippetItems(deviceOf(wanted.Snippets.params), language, freeFrom) } };
+    if (wanted.ToplayersAndWidgets) answer.ToplayersAndWidgets = { response: { items: widgetItems(deviceOf(wanted.ToplayersAndWidgets.params), language, freeFrom) } };
     reply.header('Cache-Control', 'no-store');
     return answer;
   });

@@ -6,10 +6,6 @@ import { BANNERS_FLOW } from '../../machines/banners';
 import { bannersToShow, type BannerId } from '../domain/banners';
 import '../styles/forms.css';
 
-/** The discount code the banner announces, and the free-shipping threshold (euro). */
-export const DISCOUNT_CODE = 'FRENI10';
-export const FREE_SHIPPING_FROM = 79;
-
 const TEXT_KEYS: Record<BannerId, string> = { discount_code: 'forms.banners.discount', free_shipping: 'forms.banners.freeShipping' };
 const NAME_KEYS: Record<BannerId, string> = { discount_code: 'forms.banners.discountName', free_shipping: 'forms.banners.freeShippingName' };
 
@@ -22,8 +18,10 @@ export function useShownBanners(): BannerId[] {
   const flow = useFlow<{ dismissed: string[] }>(BANNERS_FLOW);
   const serverDismissed = useAppSelector((state) => state.shopData.dismissedBanners);
   const basket = useAppSelector((state) => state.basket.summary);
+  const hasCode = useAppSelector((state) => state.shopData.shop.discountCode !== null);
   const dismissed = flow && flowMatches(flow, 'shown') ? flow.context.dismissed : serverDismissed;
-  return useMemo(() => (dismissed ? bannersToShow(dismissed, basket) : []), [dismissed, basket]);
+  // No discount code in the shop's settings: no discount banner.
+  return useMemo(() => (dismissed ? bannersToShow(dismissed, basket).filter((id) => hasCode || id !== 'discount_code') : []), [dismissed, basket, hasCode]);
 }
 
 /**
@@ -35,13 +33,15 @@ export function Banners() {
   const dispatch = useAppDispatch();
   const shown = useShownBanners();
   const basket = useAppSelector((state) => state.basket.summary);
+  // The code, its discount and the threshold are the shop's settings (the owner's, in the back office).
+  const shop = useAppSelector((state) => state.shopData.shop);
   if (!shown.length) return null;
   // The free-shipping banner follows the basket: reached, or what is still missing.
   const text = (id: BannerId) => {
     if (id === 'free_shipping' && basket) {
       return basket.toShippingFree === 0 ? t('basket.freeShipping') : t('basket.toFreeShipping', { amount: basket.toShippingFree_formatted });
     }
-    return t(TEXT_KEYS[id], { code: DISCOUNT_CODE, amount: FREE_SHIPPING_FROM });
+    return t(TEXT_KEYS[id], { code: shop.discountCode ?? '', percent: shop.discountPercent, amount: shop.freeShippingFrom });
   };
   return (
     <div className="banners">

@@ -28,6 +28,8 @@ export function Header() {
   const count = basket?.productsCounter ?? 0;
   const wishlist = useAppSelector((state) => state.basket.wishlistCount);
   const garageCount = useAppSelector((state) => state.vehicle.garage.vehicles.length);
+  // The shop's name is its setting (the owner's, in the back office).
+  const shopName = useAppSelector((state) => state.shopData.shop.name);
   return (
     <div id={HEADER_SLOT_ID} className="site-header-slot" style={reserved ? { height: reserved } : undefined}>
       <header className={fixed ? 'site-header site-header--fixed' : 'site-header'}>
@@ -36,7 +38,7 @@ export function Header() {
         </a>
         <div className="site-header__bar">
           <SideMenu />
-          <a className="logo" href={local('/main.php')} aria-label={`${t('shop.name')} – ${t('shop.tagline')}`}>
+          <a className="logo" href={local('/main.php')} aria-label={`${shopName} – ${t('shop.tagline')}`}>
             <svg className="logo__mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
               <rect width="32" height="32" rx="7" fill="#c8102e" />
               <circle cx="16" cy="16" r="10" fill="none" stroke="#fff" strokeWidth="3" />

@@ -36,6 +36,8 @@ export interface HeadOptions {
   /** Scheme, host and port, no trailing slash: `https://www.example.it`. */
   origin: string;
   lang: SeoLanguage;
+  /** The shop's name (its setting, server/settings/shopSettings.ts); the catalogue's own when absent. */
+  shop?: string;
 }
 
 /** Meta descriptions are cut to this many characters (what result pages show). */
@@ -59,12 +61,12 @@ function text(lang: SeoLanguage, key: SeoKey, values: Record<string, string | nu
   return template.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name] ?? ''));
 }
 
-export function shopName(lang: SeoLanguage): string {
-  return CATALOGUES[lang].shop.name;
+export function shopName(lang: SeoLanguage, name?: string): string {
+  return name ?? CATALOGUES[lang].shop.name;
 }
 
-function withShop(title: string, lang: SeoLanguage): string {
-  return title + text(lang, 'titleSuffix', { shop: shopName(lang) });
+function withShop(title: string, lang: SeoLanguage, name?: string): string {
+  return title + text(lang, 'titleSuffix', { shop: shopName(lang, name) });
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
@@ -179,10 +181,10 @@ function alternatesOf(opts: HeadOptions, path: string): PageHead['alternates'] {
 
 /* ------------------------------------------------------------------ shared pieces */
 
-function openGraph(lang: SeoLanguage, type: string, title: string, description: string, url: string, extra: PageHead['openGraph'] = []): PageHead['openGraph'] {
+function openGraph(lang: SeoLanguage, type: string, title: string, description: string, url: string, extra: PageHead['openGraph'] = [], name?: string): PageHead['openGraph'] {
   const tags: PageHead['openGraph'] = [
     ['og:type', type],
-    ['og:site_name', shopName(lang)],
+    ['og:site_name', shopName(lang, name)],
     ['og:locale', OG_LOCALE[lang]],
     ['og:title', title],
     ['og:description', description],
@@ -203,12 +205,12 @@ function breadcrumbList(items: Array<{ name: string; url: string }>): object {
 function simpleHead(opts: HeadOptions, title: string, description: string, path: string | null, robots?: string, jsonLd: object[] = []): PageHead {
   const canonical = path === null ? '' : pageUrl(opts, path);
   const head: PageHead = {
-    title: withShop(title, opts.lang),
+    title: withShop(title, opts.lang, opts.shop),
     description,
     canonical,
     alternates: path === null ? [] : alternatesOf(opts, path),
     lang: opts.lang,
-    openGraph: openGraph(opts.lang, 'website', title, description, canonical),
+    openGraph: openGraph(opts.lang, 'website', title, description, canonical, [], opts.shop),
     jsonLd,
   };
   if (robots) head.robots = robots;
@@ -368,12 +370,12 @@ export function productHead(product: ProductPageData, opts: ProductHeadOptions):
   og.push(['product:condition', 'new']);
 
   return {
-    title: withShop(pageTitle, lang),
+    title: withShop(pageTitle, lang, opts.shop),
     description,
     canonical,
     alternates: alternatesOf(opts, path),
     lang,
-    openGraph: openGraph(lang, 'product', pageTitle, description, canonical, og),
+    openGraph: openGraph(lang, 'product', pageTitle, description, canonical, og, opts.shop),
     ...(image ? { meta: [['twitter:card', 'summary_large_image']] as Array<[string, string]> } : {}),
     jsonLd: [jsonLd],
   };
@@ -481,12 +483,12 @@ export function listingHead(listing: ListingResponse, query: Readonly<Record<str
   }
 
   const head: PageHead = {
-    title: withShop(pageTitle, lang),
+    title: withShop(pageTitle, lang, opts.shop),
     description,
     canonical,
     alternates: alternatesOf(opts, listingPath(params)),
     lang,
-    openGraph: openGraph(lang, 'website', pageTitle, description, canonical),
+    openGraph: openGraph(lang, 'website', pageTitle, description, canonical, [], opts.shop),
     jsonLd,
   };
   if (searchText || listing.total === 0 || listing.products.length === 0) head.robots = NOINDEX;
@@ -498,7 +500,7 @@ export function listingHead(listing: ListingResponse, query: Readonly<Record<str
 /** The home page: the shop as a WebSite (with its search) and an Organization. */
 export function homeHead(opts: HeadOptions): PageHead {
   const home = pageUrl(opts, '/');
-  const name = shopName(opts.lang);
+  const name = shopName(opts.lang, opts.shop);
   return simpleHead(opts, text(opts.lang, 'homeTitle'), text(opts.lang, 'homeDescription'), '/', undefined, [
     {
       '@context': SCHEMA,

@@ -53,9 +53,9 @@ const en: Catalogue = {
     unit: 'pcs',
     snippets: {
       deliveryMobile: 'Shipping in 2-4 working days',
-      delivery: 'Order by 14:00: shipped the same day · Free shipping from 79 €',
+      delivery: 'Order by 14:00: shipped the same day · Free shipping from {{amount}} €',
       trust: 'Secure payments · Returns within 14 days · Technical support',
-      freeShipping: 'Free shipping on orders from 79 €',
+      freeShipping: 'Free shipping on orders from {{amount}} €',
     },
   },
   cms: { otherLanguages: 'This page in other languages' },
@@ -457,7 +457,7 @@ const en: Catalogue = {
     banners: {
       discountName: 'discount code',
       freeShippingName: 'free shipping',
-      discount: 'Use the discount code {{code}}: 10% off your first order of brake parts.',
+      discount: 'Use the discount code {{code}}: {{percent}}% off your first order of brake parts.',
       freeShipping: 'Free shipping on orders from {{amount}} €.',
       close: 'Close notice: {{name}}',
     },

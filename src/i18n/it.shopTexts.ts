@@ -18,9 +18,9 @@ const itShopTexts = {
     unit: 'pz.',
     snippets: {
       deliveryMobile: 'Spedizione in 2-4 giorni lavorativi',
-      delivery: 'Ordina entro le 14:00: spedizione in giornata · Spedizione gratuita da 79 €',
+      delivery: 'Ordina entro le 14:00: spedizione in giornata · Spedizione gratuita da {{amount}} €',
       trust: 'Pagamenti sicuri · Reso entro 14 giorni · Assistenza tecnica',
-      freeShipping: 'Spedizione gratuita per ordini da 79 €',
+      freeShipping: 'Spedizione gratuita per ordini da {{amount}} €',
     },
   },
 };

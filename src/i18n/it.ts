@@ -217,7 +217,7 @@ const it = {
     banners: {
       discountName: 'codice sconto',
       freeShippingName: 'spedizione gratuita',
-      discount: 'Usa il codice sconto {{code}}: -10% sul tuo primo ordine di ricambi freni.',
+      discount: 'Usa il codice sconto {{code}}: -{{percent}}% sul tuo primo ordine di ricambi freni.',
       freeShipping: 'Spedizione gratuita per ordini da {{amount}} €.',
       close: 'Chiudi avviso: {{name}}',
     },

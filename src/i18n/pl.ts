@@ -59,9 +59,9 @@ const pl: Catalogue = {
     unit: 'szt.',
     snippets: {
       deliveryMobile: 'Wysyłka w 2-4 dni robocze',
-      delivery: 'Zamów do 14:00: wysyłka tego samego dnia · Darmowa wysyłka od 79 €',
+      delivery: 'Zamów do 14:00: wysyłka tego samego dnia · Darmowa wysyłka od {{amount}} €',
       trust: 'Bezpieczne płatności · Zwrot w ciągu 14 dni · Pomoc techniczna',
-      freeShipping: 'Darmowa wysyłka dla zamówień od 79 €',
+      freeShipping: 'Darmowa wysyłka dla zamówień od {{amount}} €',
     },
   },
   cms: { otherLanguages: 'Ta strona w innych językach' },
@@ -483,7 +483,7 @@ const pl: Catalogue = {
     banners: {
       discountName: 'kod rabatowy',
       freeShippingName: 'darmowa dostawa',
-      discount: 'Użyj kodu rabatowego {{code}}: -10% na pierwsze zamówienie części hamulcowych.',
+      discount: 'Użyj kodu rabatowego {{code}}: -{{percent}}% na pierwsze zamówienie części hamulcowych.',
       freeShipping: 'Darmowa dostawa dla zamówień od {{amount}} €.',
       close: 'Zamknij komunikat: {{name}}',
     },

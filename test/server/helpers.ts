@@ -273,3 +273,57 @@ export function multipart(fields: Record<string, string>, files: Array<{ field: 
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: Buffer.concat(parts) };
 }
+
+/**
+ * A shop as an owner starts one (issue 36, point 7): a fresh data directory (a new SQLite file, or
+ * an empty PostgreSQL database), the catalogue file imported into it with `catalogue:import`'s
+ * code, then the server opened on it (nothing seeded: the import's products are the shop).
+ */
+export async function startImportedShop(file: string, options: TestShopOptions = {}): Promise<Pick<TestShop, 'app' | 'dir' | 'repository' | 'sql' | 'databaseUrl' | 'close'>> {
+  const { importCatalogueFile, openCatalogueDb } = await import('../../server/db/catalogue/importer');
+  const { dir, staticDir } = standInBuild();
+  const dbPath = join(dir, 'fresh', 'shop.sqlite');
+  const database = BACKEND === 'postgres' ? await createTestDatabase() : null;
+  const catalogue = await openCatalogueDb({ databaseUrl: database?.url, sqlitePath: dbPath });
+  try {
+    const imported = await importCatalogueFile(catalogue.db, file);
+    if (!imported.ok) throw new Error(`the file did not import: ${JSON.stringify(imported.errors.slice(0, 3))}`);
+  } finally {
+    await catalogue.close();
+  }
+  const common = { staticDir, testHooks: true, mailer: null, metricsAllow: null, pageCacheBytes: 0, answerCacheBytes: 0, photoCacheDir: join(dir, 'photos'), ...options };
+  if (database) {
+    const opened = await openPostgresShop({ url: database.url, catalogueSize: 1, today: TODAY, poolSize: 4 });
+    const app = await buildApp({ repository: opened.repository, ...common });
+    return {
+      app,
+      dir,
+      repository: opened.repository,
+      databaseUrl: database.url,
+      sql: async <T,>(text: string, ...params: unknown[]) => (await opened.pool.query(toPgSql(text), params)).rows as T[],
+      async close() {
+        await app.close();
+        await opened.close();
+        await database.drop();
+      },
+    };
+  }
+  const { db, seeded } = openShopDatabase({ path: dbPath, catalogueSize: 1, today: TODAY });
+  if (seeded) throw new Error('the imported shop was seeded with the demo catalogue');
+  const repository = new SqliteShopRepository(db);
+  const app = await buildApp({ repository, ...common });
+  return {
+    app,
+    dir,
+    repository,
+    sql: async <T,>(text: string, ...params: unknown[]) => {
+      const statement = db.prepare(text);
+      if (!statement.reader) return (statement.run(...params), []) as T[];
+      return statement.all(...params) as T[];
+    },
+    async close() {
+      await app.close();
+      if (db.open) db.close();
+    },
+  };
+}

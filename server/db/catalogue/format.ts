@@ -14,6 +14,7 @@ import { slugify } from '../../text';
 import { controlCharacterIn, MAX_ID } from '../../http';
 import { CATALOGUE_COLUMNS } from './generate';
 import { parseVehicleKey } from '../../../src/domain/vehicleKey';
+import { checkShopSettings, type ShopSettings } from '../../settings/shopSettings';
 
 export const CATALOGUE_FORMAT = 1;
 
@@ -57,6 +58,8 @@ export interface CatalogueRows {
   menu_nodes: Row[];
   /** kind, id, language, text: names and texts in the languages other than the shop's (server/db/catalogueTexts.ts). */
   catalogue_texts: Row[];
+  /** The shop's own settings from the file's `settings` line (server/settings/shopSettings.ts); absent: the stored ones stay. */
+  settings?: ShopSettings;
 }
 
 /** The languages a catalogue file may name things in besides the shop's own (Italian, the fallback). */
@@ -360,8 +363,20 @@ export class CatalogueReader {
       case 'product':
         this.product(record, line);
         return;
+      case 'settings': {
+        if (this.rows.settings) throw new Invalid('kind', 'the file has more than one settings line');
+        const checked = checkShopSettings(record);
+        if (!checked.settings) {
+          // Every bad field of the line, each on its own (the first one thrown last).
+          for (const error of checked.errors.slice(0, -1)) this.fail(line, error.field, error.reason);
+          const last = checked.errors[checked.errors.length - 1];
+          throw new Invalid(last.field, last.reason);
+        }
+        this.rows.settings = checked.settings;
+        return;
+      }
       default:
-        throw new Invalid('kind', 'must be one of catalogue, category, producer, series, trait, vehicle, product');
+        throw new Invalid('kind', 'must be one of catalogue, settings, category, producer, series, trait, vehicle, product');
     }
   }
 

@@ -15,6 +15,23 @@ import { CATALOGUE_COLUMNS } from './generate';
 import { CATALOGUE_FORMAT, FITMENT_QUALIFIERS, type CatalogueRows, type Row } from './format';
 import { toPgSql } from '../postgres/pgRepository';
 import { CATALOGUE_CHANNEL } from '../repository';
+import { readShopSettings, saveShopSettings, settingsRecord } from '../../settings/shopSettings';
+import type { Steps } from '../steps';
+
+/**
+ * Runs steps written once with Kysely (server/db/steps.ts) on the import's connection, inside its
+ * transaction: reads answer their rows, writes none.
+ */
+export async function runCatalogueSteps<T>(db: CatalogueDb, steps: Steps<T>): Promise<T> {
+  let next = steps.next();
+  while (!next.done) {
+    const query = next.value;
+    const params = [...query.parameters];
+    const reads = /^\s*(select|with)\b/i.test(query.sql) || /\breturning\b/i.test(query.sql);
+    next = steps.next(reads ? await db.all(query.sql, params) : (await db.run(query.sql, params), []));
+  }
+  return next.value;
+}
 
 export interface CatalogueDb {
   backend: 'sqlite' | 'postgres';
@@ -288,6 +305,11 @@ export async function storeCatalogue(db: CatalogueDb, rows: CatalogueRows, optio
       [today],
     );
 
+    if (rows.settings) {
+      step("the shop's settings");
+      await runCatalogueSteps(db, saveShopSettings(db.backend, rows.settings));
+    }
+
     const [version] = await db.all<{ value: string }>("SELECT value FROM settings WHERE key = 'catalogue_version'");
     const catalogueVersion = Number(version?.value ?? 0) + 1;
     await db.insert(
@@ -348,6 +370,8 @@ const SIZE_DEFAULTS: Record<string, unknown> = { delivery_unknown: 0, shipping_d
 export async function exportCatalogue(db: CatalogueDb, write: (line: string) => void | Promise<void>, options: { progress?: (done: number, total: number) => void } = {}): Promise<number> {
   const emit = (record: Record<string, unknown>) => write(JSON.stringify(record));
   await emit({ kind: 'catalogue', format: CATALOGUE_FORMAT, exported_at: new Date().toISOString() });
+  // The shop's own settings (the defaults where none is stored), so a file carries the whole shop.
+  await emit(settingsRecord(await runCatalogueSteps(db, readShopSettings(db.backend))));
   // Names in other languages, by thing (`names: { pl, en }` on its line).
   const texts = new Map<string, Record<string, string>>();
   for (const row of await db.all<{ kind: string; id: string; language: string; text: string }>('SELECT kind, id, language, text FROM catalogue_texts ORDER BY kind, id, language')) {

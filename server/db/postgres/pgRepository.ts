@@ -1,3 +1,4 @@
+import { courierRows, sortedCouriers } from '../../settings/shopSettings';
 import pg from 'pg';
 import { confirmNoticeSteps, requestNoticeSteps } from '../noticeSteps';
 import type { CompiledQuery } from 'kysely';
@@ -38,6 +39,7 @@ import {
   type WithdrawnLineRow,
   brakeProduct,
   courierOptions,
+  STATUS_AFTER_STOCK,
   listingProduct,
   orderWorth,
   productPageData,
@@ -194,7 +196,6 @@ export class PostgresShopRepository extends SharedReads implements ShopRepositor
     private readonly pool: Pool,
     private readonly names: ShopNames,
     private readonly smallTables: SmallTables,
-    private readonly freeShippingFrom: number,
     private readonly pageSettings: PageSettings,
   ) {
     super('postgres');
@@ -207,8 +208,10 @@ export class PostgresShopRepository extends SharedReads implements ShopRepositor
 
   /** Reads the small tables the answers name (categories, producers, search groups). */
   static async open(pool: Pool): Promise<PostgresShopRepository> {
-    const { names, small, free, leadHours } = await PostgresShopRepository.readSmallTables(pool);
-    return new PostgresShopRepository(pool, names, small, Number(free[0]?.value ?? 79), { orderByLeadHours: orderByLeadHoursSetting(leadHours[0]?.value) });
+    const { names, small, leadHours } = await PostgresShopRepository.readSmallTables(pool);
+    const repo = new PostgresShopRepository(pool, names, small, { orderByLeadHours: orderByLeadHoursSetting(leadHours[0]?.value) });
+    await repo.reloadSettings();
+    return repo;
   }
 
   /**
@@ -217,6 +220,7 @@ export class PostgresShopRepository extends SharedReads implements ShopRepositor
    */
   private async reloadSmallTables(): Promise<void> {
     const { names, small } = await PostgresShopRepository.readSmallTables(this.pool);
+    await this.reloadSettings();
     for (const key of ['categories', 'producers'] as const) {
       this.names[key].clear();
       for (const [id, name] of names[key]) this.names[key].set(id, name);
@@ -226,14 +230,13 @@ export class PostgresShopRepository extends SharedReads implements ShopRepositor
 
   private static async readSmallTables(pool: Pool) {
     const rows = async <T extends QueryResultRow>(sql: string) => (await pool.query<T>(sql)).rows;
-    const [categories, producers, series, menuNodes, cms, queries, free, leadHours] = await Promise.all([
+    const [categories, producers, series, menuNodes, cms, queries, leadHours] = await Promise.all([
       rows<{ id: number; name: string }>('SELECT id, name FROM categories'),
       rows<{ id: number; name: string }>('SELECT id, name FROM producers ORDER BY name COLLATE "C", id'),
       rows<{ id: number; name: string }>('SELECT id, name FROM series ORDER BY name COLLATE "C", id'),
       rows<{ name: string; link: string; breadcrumbs: string }>('SELECT name, link, breadcrumbs FROM menu_nodes ORDER BY id'),
       rows<CmsPageRow>('SELECT slug, lang, topic, title, body FROM cms_pages ORDER BY topic COLLATE "C", lang COLLATE "C"'),
       rows<{ name: string }>('SELECT name FROM search_queries ORDER BY hits DESC, id'),
-      rows<{ value: string }>("SELECT value FROM settings WHERE key = 'free_shipping_from'"),
       rows<{ value: string }>("SELECT value FROM settings WHERE key = 'order_by_lead_hours'"),
     ]);
     const names: ShopNames = { categories: new Map(categories.map((r) => [r.id, r.name])), producers: new Map(producers.map((r) => [r.id, r.name])) };
@@ -244,7 +247,7 @@ export class PostgresShopRepository extends SharedReads implements ShopRepositor
       cms: cms.map(cmsSearchEntry),
       queries: smallTableRows(queries),
     };
-    return { names, small, free, leadHours };
+    return { names, small, leadHours };
   }
 
   /**
@@ -367,10 +370,6 @@ export class PostgresShopRepository extends SharedReads implements ShopRepositor
         client.release(broken);
       }
     }
-  }
-
-  private async setting(key: string): Promise<string | undefined> {
-    return (await this.one<{ value: string }>('SELECT value FROM settings WHERE key = ?', [key]))?.value;
   }
 
   /* ---------------------------------------------------------------- vehicles */
@@ -741,8 +740,14 @@ export class PostgresShopRepository extends SharedReads implements ShopRepositor
     return out;
   }
 
-  private couriers(): Promise<CourierRow[]> {
-    return this.all<CourierRow>('SELECT * FROM couriers ORDER BY prepaid DESC, cost_gross, id');
+  /** The free-shipping threshold (a setting). */
+  private get freeShippingFrom(): number {
+    return this.settingsNow.freeShippingFrom;
+  }
+
+  /** The couriers (settings: defaults when none is stored), prepaid first, by cost. */
+  private async couriers(): Promise<CourierRow[]> {
+    return sortedCouriers(courierRows(this.settingsNow));
   }
 
   async shippingOptions(productId: number, sizeId: string, quantity: number, region?: string): Promise<ShippingOption[] | null> {
@@ -770,8 +775,7 @@ export class PostgresShopRepository extends SharedReads implements ShopRepositor
   /* substitutes: SharedReads */
 
   async instalmentParams(totalPrice: number): Promise<InstalmentParams> {
-    const config = JSON.parse((await this.setting('instalments')) ?? '{}') as Omit<InstalmentParams, 'totalPrice'>;
-    return { ...config, totalPrice: round2(totalPrice) };
+    return { ...this.settingsNow.instalments, priceType: 'gross', totalPrice: round2(totalPrice) };
   }
 
   async requestAvailabilityNotice(visitorId: string, notice: { productId: number; sizeId: string; email: string }): Promise<false | { token: string | null }> {
@@ -952,7 +956,7 @@ export class PostgresShopRepository extends SharedReads implements ShopRepositor
           [change.price, id],
         );
       }
-      if (change.stock !== undefined) await client.query('UPDATE sizes SET stock = $1 WHERE product_id = $2', [change.stock, id]);
+      if (change.stock !== undefined) await client.query(`UPDATE sizes SET stock = $1::integer, status = ${toPgSql(STATUS_AFTER_STOCK).replace('$1', '$1::integer')} WHERE product_id = $2`, [change.stock, id]);
       if (change.name !== undefined) {
         await client.query('UPDATE products SET name = $1 WHERE id = $2', [change.name, id]);
         await client.query('UPDATE search_docs SET name = $1 WHERE product_id = $2', [change.name, id]);

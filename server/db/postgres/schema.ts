@@ -405,6 +405,16 @@ export const PG_MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
     sql: POSTGRES_ORDER_HISTORY,
   },
   {
+    id: 24,
+    name: "the shop's own settings: couriers in the owner's order (issue 36, point 7)",
+    sql: `
+      -- The couriers are settings the owner edits (server/settings/shopSettings.ts): their list keeps
+      -- the order the owner gave it. The other settings are rows of settings (shop_name, shop_phone,
+      -- shop_email, free_shipping_from, instalments, banners), defaults in the code where absent.
+      ALTER TABLE couriers ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
+  {
     id: 25,
     name: 'fitment answers and vehicle keys (issue 37)',
     sql: `

@@ -2,6 +2,7 @@ import { useTranslation } from '../../i18n/react';
 import { ContactForm } from './ContactForm';
 import itContact from '../../i18n/it.contact';
 import { addPageTexts } from '../../i18n/runtime';
+import { useAppSelector } from '../../../store/hooks';
 
 // This page's own texts join the catalogue with its chunk.
 addPageTexts(itContact);
@@ -9,6 +10,8 @@ addPageTexts(itContact);
 /** The contact page (default /contact.php). */
 export default function ContactPage() {
   const { t } = useTranslation();
+  // The shop's telephone and e-mail are its settings (the owner's, in the back office).
+  const shop = useAppSelector((state) => state.shopData.shop);
   return (
     <div className="page page--contact">
       <h1>{t('contact.title')}</h1>
@@ -16,11 +19,11 @@ export default function ContactPage() {
       <dl className="contact-facts">
         <dt>{t('contact.phone')}</dt>
         <dd>
-          <a href="tel:+390212345678">+39 02 1234 5678</a>
+          <a href={`tel:${shop.phone.replace(/[^0-9+]/g, '')}`}>{shop.phone}</a>
         </dd>
         <dt>{t('contact.email')}</dt>
         <dd>
-          <a href="mailto:assistenza@frenishop.example">assistenza@frenishop.example</a>
+          <a href={`mailto:${shop.email}`}>{shop.email}</a>
         </dd>
         <dt>{t('contact.hours')}</dt>
         <dd>{t('contact.hoursValue')}</dd>
