@@ -559,6 +559,7 @@ const en: Catalogue = {
     compareTick: "Compare {{name}}",
     compareList: "Products to compare",
     compareLink: "Compare products ({{count}})",
+    comparedUnnamed: "Product no. {{id}}",
     removeCompared: "Remove {{name}} from the comparison",
     details: "Details",
     closeDetails: "Close the comparison",

@@ -246,6 +246,7 @@ const it = {
     compareTick: "Confronta {{name}}",
     compareList: "Prodotti da confrontare",
     compareLink: "Confronta i prodotti ({{count}})",
+    comparedUnnamed: "Prodotto n. {{id}}",
     removeCompared: "Togli {{name}} dal confronto",
     details: "Dettagli",
     closeDetails: "Chiudi il confronto",

@@ -587,6 +587,7 @@ const pl: Catalogue = {
     compareTick: "Porównaj {{name}}",
     compareList: "Produkty do porównania",
     compareLink: "Porównaj produkty ({{count}})",
+    comparedUnnamed: "Produkt nr {{id}}",
     removeCompared: "Usuń {{name}} z porównania",
     details: "Szczegóły",
     closeDetails: "Zamknij porównanie",
