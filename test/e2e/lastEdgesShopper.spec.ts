@@ -1,7 +1,9 @@
+import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { scriptReady } from './support/shopping';
 import { axeViolations } from './support/axe';
 import { screenshot } from './support/screens';
+import { SPECIAL_PRODUCTS } from '../../server/db/catalogue/specialProducts';
 
 /** More of the last edges shoppers trip on (issue 34, points 3, 5, 6, 8, 9, 10, 16, 17), at 375 and 1280 px. */
 
@@ -70,4 +72,65 @@ test('point 3: the compare list names products ticked in another category and pr
   await openCategory(page, pick.other[1]);
   await expect(list).toHaveText([firstName, otherName]);
   await expect(products.locator('.finder-compare__list')).not.toContainText('#');
+});
+
+/** What the window shows (not the full page): where a fixed alert sits over the controls. */
+async function windowShot(page: Page, name: string) {
+  await page.screenshot({ path: join(__dirname, '..', '..', 'test-results', 'screens', `${name}-${page.viewportSize()?.width ?? 0}-window.png`) });
+}
+
+/** The alert's box and the boxes it must not cover, in window coordinates. */
+async function overlaps(page: Page, selectors: string[]): Promise<string[]> {
+  const alert = (await page.locator('.alert').boundingBox())!;
+  const covered: string[] = [];
+  for (const selector of selectors) {
+    const box = (await page.locator(selector).boundingBox())!;
+    const vertical = Math.min(alert.y + alert.height, box.y + box.height) - Math.max(alert.y, box.y);
+    const horizontal = Math.min(alert.x + alert.width, box.x + box.width) - Math.max(alert.x, box.x);
+    if (vertical > 0 && horizontal > 0) covered.push(selector);
+  }
+  return covered;
+}
+
+/** Scrolls so `selector` sits at the window's bottom edge, where an alert shows by default. */
+async function atWindowBottom(page: Page, selector: string) {
+  await page.locator(selector).evaluate((element) => element.scrollIntoView({ block: 'end' }));
+}
+
+test('point 5: an alert never covers the control that caused it or the next one (the finder\'s model and year selects)', async ({ page }) => {
+  await page.goto('/brakes.php');
+  await scriptReady(page);
+  await expect(finder(page).getByLabel('Marca')).toBeEnabled();
+  const model = '.finder-select__field[data-dropdown="model"]';
+  const year = '#brake-finder-generation';
+  for (const place of ['bottom', 'middle'] as const) {
+    if (place === 'bottom') await atWindowBottom(page, year);
+    else await page.locator(model).evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await page.locator(model).click();
+    await expect(page.locator('.alert .alert__text')).toHaveText('Scegli prima la marca');
+    await expect(page.locator('.alert')).toHaveAttribute('data-state', 'visible');
+    expect(await overlaps(page, [model, year])).toEqual([]);
+    if (place === 'bottom') await windowShot(page, 'alert-clear-of-finder');
+    await page.locator('.alert').click();
+    await expect(page.locator('.alert')).toHaveCount(0);
+  }
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('point 5: an alert never covers the quantity stepper that caused it', async ({ page }) => {
+  await page.goto(`/product-${SPECIAL_PRODUCTS.minMaxQuantity}-x.html`);
+  await scriptReady(page);
+  const stepper = '.buy-box .stepper';
+  await atWindowBottom(page, stepper);
+  await page.getByRole('button', { name: 'Diminuisci la quantità' }).click();
+  await expect(page.locator('.alert')).toHaveAttribute('data-state', 'visible');
+  expect(await overlaps(page, [stepper])).toEqual([]);
+  // The quantity typed past the maximum: the field and the next control (Add) stay clear.
+  await page.locator('.buy-box .stepper__input').fill('50');
+  await atWindowBottom(page, '.buy-box .stepper__input');
+  await page.locator('.buy-box .stepper__input').press('Tab');
+  await expect(page.locator('.alert .alert__text')).toContainText('6');
+  expect(await overlaps(page, [stepper, '.buy-box .button--buy'])).toEqual([]);
+  await windowShot(page, 'alert-clear-of-stepper');
+  expect(await axeViolations(page)).toEqual([]);
 });
