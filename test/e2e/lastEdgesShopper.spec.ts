@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { scriptReady } from './support/shopping';
+import { scriptReady, vehicleWithParts } from './support/shopping';
 import { axeViolations } from './support/axe';
 import { screenshot } from './support/screens';
 import { SPECIAL_PRODUCTS } from '../../server/db/catalogue/specialProducts';
@@ -133,4 +133,119 @@ test('point 5: an alert never covers the quantity stepper that caused it', async
   expect(await overlaps(page, [stepper, '.buy-box .button--buy'])).toEqual([]);
   await windowShot(page, 'alert-clear-of-stepper');
   expect(await axeViolations(page)).toEqual([]);
+});
+
+test('point 6: the comparison is readable at 375 px: two products side by side, each column wide enough to read', async ({ page, request }) => {
+  const pick = await vehicleWithTwoCategories(request);
+  await page.goto('/brakes.php');
+  await scriptReady(page);
+  await chooseVehicle(page, pick.vehicle);
+  const products = productsSection(page);
+  await products.locator('.finder-axes .finder-choice').first().click();
+  await openCategory(page, pick.category[1]);
+  await products.locator('.finder-product__compare input').nth(0).check();
+  await products.locator('.finder-product__compare input').nth(1).check();
+  await products.locator('.finder-compare__link').click();
+  const panel = page.locator('#compare_brakes');
+  await expect(panel).toBeVisible();
+  const region = (await panel.locator('.compare-scroll').boundingBox())!;
+  const heads = panel.locator('.compare-product');
+  await expect(heads).toHaveCount(2);
+  for (const head of await heads.all()) {
+    const box = (await head.boundingBox())!;
+    // Wholly inside the visible part of the table's region, and at least 130 px wide.
+    expect(box.x).toBeGreaterThanOrEqual(region.x - 1);
+    expect(box.x + box.width).toBeLessThanOrEqual(region.x + region.width + 1);
+    expect(box.width).toBeGreaterThanOrEqual(130);
+  }
+  // Each row's values sit under the products they belong to, the row's label in view.
+  const row = panel.locator('.compare-row').nth(3);
+  const label = (await row.locator('th').boundingBox())!;
+  expect(label.x).toBeGreaterThanOrEqual(region.x - 1);
+  for (const [index, cell] of (await row.locator('td').all()).entries()) {
+    const box = (await cell.boundingBox())!;
+    const head = (await heads.nth(index).boundingBox())!;
+    expect(Math.abs(box.x - head.x)).toBeLessThanOrEqual(1);
+  }
+  await panel.scrollIntoViewIfNeeded();
+  await screenshot(page, 'compare-two-side-by-side');
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('point 8: with a vehicle saved, a product page shows the product\'s name and price in the first screen (375 x 667 on a phone)', async ({ browser, baseURL, request }, info) => {
+  const phone = info.project.name === 'phone';
+  const height = phone ? 667 : 800;
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'it-IT',
+    viewport: { width: phone ? 375 : 1280, height },
+    ...(phone ? { isMobile: true, hasTouch: true, userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36' } : {}),
+  });
+  const page = await context.newPage();
+  const rows = await vehicleWithParts(request);
+  const engine = rows[3];
+  // The vehicle saved as the configurator leaves it (local storage box1..box4: "id#name").
+  await page.addInitScript((levels) => levels.forEach((value, index) => window.localStorage.setItem(`box${index + 1}`, value)), rows.map(([id, name]) => `${id}#${name}`));
+  const listing = (await (await request.get(`/search.php?json=true&traits_alt[49]=${engine[0]}&limit=1`)).json()) as { products: Array<{ link: string }> };
+  const product = new URL(listing.products[0].link, 'http://shop').pathname;
+  const bar = page.getByRole('region', { name: 'Veicolo salvato' });
+  await page.goto(product);
+  await scriptReady(page);
+  await expect(bar).toBeVisible();
+  await expect(page.locator('.buy-box')).not.toHaveAttribute('data-state', /loading|starting/);
+  // The bar names the vehicle (cut on a phone, whole to a screen reader) and keeps its link and remove.
+  await expect(bar).toContainText(engine[1]);
+  await expect(bar.getByRole('link', { name: 'Tutti i ricambi per questo veicolo' })).toBeVisible();
+  await expect(bar.getByRole('button', { name: /^Rimuovi il veicolo/ })).toBeVisible();
+  if (phone) expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(48);
+  const name = page.getByRole('heading', { level: 1 });
+  const price = page.locator('.price-block__price');
+  for (const box of [await name.boundingBox(), await price.boundingBox()]) {
+    expect(box!.y).toBeGreaterThan(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(height);
+  }
+  await page.screenshot({ path: join(__dirname, '..', '..', 'test-results', 'screens', `vehicle-bar-first-screen-${phone ? 375 : 1280}-window.png`) });
+  expect(await axeViolations(page)).toEqual([]);
+  await context.close();
+});
+
+test('point 9: a gift product\'s "Gratis" badge sits in its price block, under the name, not over the top banner', async ({ page }) => {
+  await page.goto(`/product-${SPECIAL_PRODUCTS.gratis}-x.html`);
+  await scriptReady(page);
+  const badge = page.locator('.price-block').getByText('Gratis', { exact: true });
+  await expect(badge).toBeVisible();
+  const box = (await badge.boundingBox())!;
+  const block = (await page.locator('.price-block').boundingBox())!;
+  const name = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+  const header = (await page.locator('.site-header').boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(block.y);
+  expect(box.y + box.height).toBeLessThanOrEqual(block.y + block.height);
+  expect(box.x).toBeGreaterThanOrEqual(block.x);
+  expect(box.y).toBeGreaterThan(name.y + name.height - 1);
+  expect(box.y).toBeGreaterThan(header.y + header.height);
+  // Nothing else is drawn where the badge is: it is the topmost element at its centre.
+  await badge.scrollIntoViewIfNeeded();
+  const topmost = await badge.evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    return document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2) === element;
+  });
+  expect(topmost).toBe(true);
+  await screenshot(page, 'gratis-badge');
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('point 10: a product with unknown delivery does not carry the bar\'s "Ordina entro le 14:00: spedizione in giornata"; one that ships does', async ({ page }) => {
+  const bar = page.locator('.snippets--top .snippet-bar');
+  await page.goto(`/product-${SPECIAL_PRODUCTS.orderUnknownDelivery}-x.html`);
+  await scriptReady(page);
+  // The page's own note says the delivery time is unknown; the bar promises nothing it contradicts.
+  await expect(bar).toHaveText('Spedizione gratuita per ordini da 79 €');
+  await expect(page.locator('body')).not.toContainText('spedizione in giornata');
+  await expect(page.locator('body')).not.toContainText('Spedizione in 2-4 giorni lavorativi');
+  await screenshot(page, 'unknown-delivery-bar');
+  expect(await axeViolations(page)).toEqual([]);
+  // A product that ships keeps the shop's promise (the phone's shorter one on a phone).
+  await page.goto(`/product-${SPECIAL_PRODUCTS.rebateTiers}-x.html`);
+  await scriptReady(page);
+  await expect(bar).toHaveText(/Ordina entro le 14:00: spedizione in giornata|Spedizione in 2-4 giorni lavorativi/);
 });
