@@ -404,6 +404,7 @@ const en: Catalogue = {
     alsoFits: 'Also fits: {{vehicles}}',
   },
   vehicle: {
+    pageLinkShort: 'Parts',
     pageLink: 'All parts for this vehicle',
     title: 'Your vehicle',
     lead: 'Choose brand, model, year and engine: we show the parts that fit.',

@@ -178,6 +178,7 @@ const it = {
     forVehicle: 'per: {{vehicle}}',
   },
   vehicle: {
+    pageLinkShort: 'Ricambi',
     pageLink: 'Tutti i ricambi per questo veicolo',
     title: 'Il tuo veicolo',
     lead: 'Scegli marca, modello, anno e motore: ti mostriamo i ricambi compatibili.',

@@ -430,6 +430,7 @@ const pl: Catalogue = {
     alsoFits: 'Pasuje też do: {{vehicles}}',
   },
   vehicle: {
+    pageLinkShort: 'Części',
     pageLink: 'Wszystkie części do tego pojazdu',
     title: 'Twój pojazd',
     lead: 'Wybierz markę, model, rok i silnik: pokażemy pasujące części.',
