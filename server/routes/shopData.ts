@@ -7,6 +7,7 @@ import { escapeHtml } from '../db/shopViews';
 import { inLanguage, requestLanguage, shopTexts } from '../catalogueLanguage';
 import { splitLanguagePath } from '../../src/domain/languagePaths';
 import type { Language } from '../../src/i18n/runtime';
+import { promisesShipping } from '../../src/domain/productOffer';
 
 const SECTIONS = ['Projector', 'Basket', 'Wishlist', 'Comparers', 'Snippets', 'ToplayersAndWidgets'] as const;
 
@@ -21,15 +22,17 @@ function deviceOf(params: Partial<DeviceParams> | undefined): Device {
   return params.mobile ? 'mobile' : params.tablet ? 'tablet' : 'pc';
 }
 
-/** The shop's snippets, placed by region: head, body top, otherwise body end. */
-function snippetItems(device: Device, language: Language = 'it'): NonNullable<ShopDataResponse['Snippets']>['response']['items'] {
+/**
+ * The shop's snippets, placed by region: head, body top, otherwise body end. `promise`: whether
+ * the page may carry the shipping promise; a product page whose product ships in no known time
+ * (promisesShipping) says only the free-shipping threshold.
+ */
+function snippetItems(device: Device, language: Language = 'it', promise = true): NonNullable<ShopDataResponse['Snippets']>['response']['items'] {
   const texts = shopTexts(language).snippets;
+  const bar = !promise ? texts.freeShipping : device === 'mobile' ? texts.deliveryMobile : texts.delivery;
   return {
     'shop-verification': { region: 'head', content: '<meta name="shop-verification" content="frenishop-demo">' },
-    'delivery-promise': {
-      region: 'body_top',
-      content: `<p class="snippet-bar">${escapeHtml(device === 'mobile' ? texts.deliveryMobile : texts.delivery)}</p>`,
-    },
+    'delivery-promise': { region: 'body_top', content: `<p class="snippet-bar">${escapeHtml(bar)}</p>` },
     'trust-note': { region: 'body_bottom', content: `<p class="snippet-trust">${escapeHtml(texts.trust)}</p>` },
   };
 }
@@ -38,9 +41,13 @@ function snippetItems(device: Device, language: Language = 'it'): NonNullable<Sh
  * The snippets placed as the server draws a page (the shop's own HTML, the same items the
  * bundle answers): head meta tags, the body-top bar and the body-end notes.
  */
-export function shopSnippets(device: Device, language: Language = 'it'): { head: string[]; bodyTop: Array<{ id: string; html: string }>; bodyEnd: Array<{ id: string; html: string }> } {
+export function shopSnippets(
+  device: Device,
+  language: Language = 'it',
+  promise = true,
+): { head: string[]; bodyTop: Array<{ id: string; html: string }>; bodyEnd: Array<{ id: string; html: string }> } {
   const placed = { head: [] as string[], bodyTop: [] as Array<{ id: string; html: string }>, bodyEnd: [] as Array<{ id: string; html: string }> };
-  for (const [id, item] of Object.entries(snippetItems(device, language))) {
+  for (const [id, item] of Object.entries(snippetItems(device, language, promise))) {
     if (item.region === 'head') placed.head.push(item.content);
     else (item.region === 'body_top' ? placed.bodyTop : placed.bodyEnd).push({ id, html: item.content });
   }
@@ -121,7 +128,14 @@ export function shopDataRoutes(app: FastifyInstance, repo: ShopRepository): void
       const id = isStorableId(named) && named > 0 ? named : askingProduct(request.headers.referer);
       answer.Projector = { response: id ? await inLanguage(repo, language).productPage(id) : null };
     }
-    if (wanted.Snippets) answer.Snippets = { response: { items: snippetItems(deviceOf(wanted.Snippets.params), language) } };
+    if (wanted.Snippets) {
+      const device = deviceOf(wanted.Snippets.params);
+      // A product page (the address the page sends, else the Referer) whose product ships in no known time makes no shipping promise.
+      const path = wanted.Snippets.params?.request_uri;
+      const product = askingProduct(typeof path === 'string' && path.startsWith('/') ? `http://shop${path}` : request.headers.referer);
+      const page = product ? await inLanguage(repo, language).productPage(product) : null;
+      answer.Snippets = { response: { items: snippetItems(device, language, !page || promisesShipping(page)) } };
+    }
     if (wanted.ToplayersAndWidgets) answer.ToplayersAndWidgets = { response: { items: widgetItems(deviceOf(wanted.ToplayersAndWidgets.params), language) } };
     reply.header('Cache-Control', 'no-store');
     return answer;
