@@ -71,7 +71,7 @@ async function productOpening(repo: ShopRepository, product: ProductPageData, ba
   const [lowest, couriers, instalment] = await Promise.all([
     repo.lowestPrices([{ productId: product.product_id, sizeId }]),
     shipping ? repo.shippingOptions(product.product_id, sizeId, quantity) : null,
-    instalmentRequest ? instalmentAnswer(repo, instalmentRequest.price, basket) : null,
+    instalmentRequest ? instalmentAnswer(repo, { gross: instalmentRequest.price, net: instalmentRequest.priceNet }, basket) : null,
   ]);
   const lowestPrice = lowest[0]?.sizes.find((size) => size.id === sizeId)?.price[product.price_type] ?? null;
   return {

@@ -173,12 +173,13 @@ export function instalmentRequestOf(
 ): InstalmentRequest | null {
   const buyable = buyStateOf({ productType: product.product_type, gratis: false, availability: offer.availability, prices: offer.prices }) === 'available';
   if (!buyable || !(offer.prices.value > 0)) return null;
-  const unit = unitPriceAt(quantity, product.price_type === 'net' ? offer.prices.price_net : offer.prices.value, rebateSteps(offer.prices, product.price_type));
   const gross = unitPriceAt(quantity, offer.prices.value, rebateSteps(offer.prices, 'gross'));
   const net = unitPriceAt(quantity, offer.prices.price_net, rebateSteps(offer.prices, 'net'));
+  // price is the gross amount and priceNet the net one whatever the shop shows (PRICE_TYPE): the
+  // server checks the one in its limits' terms (issue 34, point 17).
   return {
     currency: product.currency,
-    price: product.price_type === 'net' ? lineTotal(unit, quantity) : lineTotal(gross, quantity),
+    price: lineTotal(gross, quantity),
     priceNet: lineTotal(net, quantity),
     basketCount: basket?.productsCounter ?? 0,
     basketCost: basket?.worth ?? 0,
