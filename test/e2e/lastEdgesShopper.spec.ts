@@ -249,3 +249,19 @@ test('point 10: a product with unknown delivery does not carry the bar\'s "Ordin
   await scriptReady(page);
   await expect(bar).toHaveText(/Ordina entro le 14:00: spedizione in giornata|Spedizione in 2-4 giorni lavorativi/);
 });
+
+test('point 16: the "Accessori e servizi" tile shows its own icon, which answers (no 404, no fallback)', async ({ page }) => {
+  await page.goto('/main.php');
+  await scriptReady(page);
+  const tile = page.locator('.category-tile', { hasText: 'Accessori e servizi' }).first();
+  await tile.scrollIntoViewIfNeeded();
+  const icon = tile.locator('img');
+  const src = (await icon.getAttribute('src'))!;
+  expect(src).not.toContain('defaulticon');
+  const answer = await page.request.get(src);
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toContain('image/svg+xml');
+  await expect.poll(() => icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await screenshot(page, 'accessories-tile');
+  expect(await axeViolations(page)).toEqual([]);
+});
