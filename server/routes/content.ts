@@ -8,7 +8,8 @@ import type { ShopRepository } from '../db/repository';
 import { inLanguage, requestLanguage } from '../catalogueLanguage';
 import { showsPhonePriceText } from '../../src/domain/productOffer';
 import { resources } from '../../src/i18n';
-import { smallSource } from '../../src/domain/responsiveImage';
+import { photoImage, slideSourceAttributes, smallSource } from '../../src/domain/responsiveImage';
+import { SLIDE_PHOTO } from '../../src/domain/photoPlaces/slide';
 import { escapeHtml } from '../db/shopViews';
 import { isNoticeToken } from '../db/noticeToken';
 import { BadRequest, optionalId, optionalSizeId, optionalText, requiredId, sendError } from '../http';
@@ -180,7 +181,7 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
         .filter((p) => !excluded.has(p.id))
         .map(
           (p) =>
-            `<article class="hotspot-product"><a href="${escapeHtml(p.link)}"><img src="${escapeHtml(smallSource(p.icon))}" alt="" width="120" height="120" loading="lazy"><span class="hotspot-product__name">${escapeHtml(p.name)}</span></a><span class="hotspot-product__price">${escapeHtml(priceText(p.price))}</span></article>`,
+            `<article class="hotspot-product"><a href="${escapeHtml(p.link)}"><img src="${escapeHtml(smallSource(p.icon))}"${slideSourceAttributes(photoImage(p.icon, SLIDE_PHOTO).sources, escapeHtml)} alt="" width="120" height="120" loading="lazy"><span class="hotspot-product__name">${escapeHtml(p.name)}</span></a><span class="hotspot-product__price">${escapeHtml(priceText(p.price))}</span></article>`,
         )
         .join('');
     }
