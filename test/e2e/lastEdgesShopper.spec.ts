@@ -265,3 +265,61 @@ test('point 16: the "Accessori e servizi" tile shows its own icon, which answers
   await screenshot(page, 'accessories-tile');
   expect(await axeViolations(page)).toEqual([]);
 });
+
+test('point 12: related-product slides carry data-src_mobile/tablet/desktop and switch their image by layout mode, as cards do', async ({ page }, info) => {
+  const phone = info.project.name === 'phone';
+  await page.goto(`/product-${SPECIAL_PRODUCTS.rebateTiers}-x.html`);
+  await scriptReady(page);
+  const zone = page.locator('.hotspot-zone[data-zone="hotspot_related"]');
+  await page.locator('[data-zone-pending="hotspot_related"], .hotspot-zone[data-zone="hotspot_related"]').first().scrollIntoViewIfNeeded();
+  const image = zone.locator('.slick-active img').first();
+  await expect(image).toHaveAttribute('data-src_mobile', /\/data\/gfx\/products\/\d+\.jpg\?w=\d+/);
+  const sources = await image.evaluate((img) => ({ mobile: img.getAttribute('data-src_mobile')!, tablet: img.getAttribute('data-src_tablet')!, desktop: img.getAttribute('data-src_desktop')! }));
+  expect(new Set(Object.values(sources)).size).toBe(3);
+  await expect(image).toHaveAttribute('src', phone ? sources.mobile : sources.desktop);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  if (!phone) {
+    // The window narrowed to a tablet's, then a phone's: the same slide takes that mode's source.
+    await page.setViewportSize({ width: 800, height: 800 });
+    await expect(zone.locator(`img[data-src_tablet="${sources.tablet}"]`).first()).toHaveAttribute('src', sources.tablet);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(zone.locator(`img[data-src_mobile="${sources.mobile}"]`).first()).toHaveAttribute('src', sources.mobile);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+  await screenshot(page, 'related-slides');
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('point 14: session storage keeps the finder\'s JSON and the vehicle menu\'s data: a new page in the same session asks neither again', async ({ page, request }) => {
+  const pick = await vehicleWithTwoCategories(request);
+  const asked: string[] = [];
+  page.on('request', (sent) => asked.push(sent.url()));
+  const engineFile = (url: string) => /engine_categories_[a-z]\.json$/.test(url);
+  await page.goto('/brakes.php');
+  await scriptReady(page);
+  await chooseVehicle(page, pick.vehicle);
+  expect(asked.filter(engineFile)).toHaveLength(1);
+  expect(await page.evaluate(() => Object.keys(sessionStorage).some((key) => key.startsWith('jsonCache:')))).toBe(true);
+  asked.length = 0;
+  await page.reload();
+  await scriptReady(page);
+  await chooseVehicle(page, pick.vehicle);
+  await expect(finder(page).getByLabel('Motore')).toHaveValue(pick.vehicle.value.engine);
+  expect(asked.filter(engineFile)).toEqual([]);
+
+  // The home page's vehicle menu: the models of a brand are asked once per session.
+  const models = (url: string) => url.includes('getOne=menu_alt%5B2_2%5D') || url.includes('getOne=menu_alt[2_2]');
+  const configurator = page.locator('.page--home .vehicle-configurator');
+  for (let visit = 0; visit < 2; visit += 1) {
+    asked.length = 0;
+    await page.goto('/main.php');
+    await scriptReady(page);
+    const brand = configurator.getByRole('combobox', { name: 'Marca', exact: true });
+    await expect(brand).toBeEnabled();
+    await brand.selectOption({ index: 1 });
+    await expect(configurator.getByRole('combobox', { name: 'Modello', exact: true })).toBeEnabled();
+    expect(asked.filter(models)).toHaveLength(visit === 0 ? 1 : 0);
+  }
+  expect(await page.evaluate(() => Object.keys(sessionStorage).some((key) => key.startsWith('menuData:')))).toBe(true);
+  expect(await axeViolations(page)).toEqual([]);
+});
