@@ -114,7 +114,7 @@ export function shopDataRoutes(app: FastifyInstance, repo: ShopRepository): void
     const language = requestLanguage(request);
     const answer: ShopDataResponse = {};
     if (wanted.Basket || wanted.Wishlist) request.visitorTouched = true;
-    if (wanted.Basket) answer.Basket = { response: { basket: await repo.basket(request.visitorId), user: { id: null, logged: false } } };
+    if (wanted.Basket) answer.Basket = { response: { basket: await inLanguage(repo, language).basket(request.visitorId), user: { id: null, logged: false } } };
     if (wanted.Wishlist) answer.Wishlist = { response: { attributes: { count: await repo.wishlistCount(request.visitorId) } } };
     if (wanted.Comparers) answer.Comparers = { response: { product: [] } };
     if (wanted.Projector) {

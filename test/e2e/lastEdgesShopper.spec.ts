@@ -323,3 +323,37 @@ test('point 14: session storage keeps the finder\'s JSON and the vehicle menu\'s
   expect(await page.evaluate(() => Object.keys(sessionStorage).some((key) => key.startsWith('menuData:')))).toBe(true);
   expect(await axeViolations(page)).toEqual([]);
 });
+
+test('on /pl and /en, basket lines and live-search results name products in the page\'s language', async ({ page }) => {
+  const id = SPECIAL_PRODUCTS.rebateTiers;
+  const nameOn = async (path: string) => {
+    await page.goto(path);
+    return (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+  };
+  const italian = await nameOn(`/product-${id}-x.html`);
+  const names = { pl: await nameOn(`/pl/product-${id}-x.html`), en: await nameOn(`/en/product-${id}-x.html`) };
+  expect(names.pl).not.toBe(italian);
+  expect(names.en).not.toBe(italian);
+  expect((await page.request.post('/basketchange.php?mode=1', { form: { product: String(id), size: 'uniw', number: '1' } })).ok()).toBe(true);
+  for (const language of ['pl', 'en'] as const) {
+    await page.goto(`/${language}/basketedit.php`);
+    await scriptReady(page);
+    const line = page.locator('.basket-lines tbody tr').first();
+    await expect(line).toContainText(names[language]);
+    await expect(line).not.toContainText(italian);
+    await screenshot(page, `basket-line-${language}`);
+  }
+  // Live search on the English page: the products it lists carry their English names.
+  const producer = italian.split(' ').at(-2)!;
+  await page.goto('/en/main.php');
+  await scriptReady(page);
+  await page.getByRole('combobox', { name: 'Search parts' }).fill(producer);
+  const products = page.locator('.live-search__group--products .live-search__option');
+  await expect(products.first()).toBeVisible();
+  const texts = await products.allTextContents();
+  for (const text of texts) {
+    expect(text).toMatch(/brake|kit/i);
+    expect(text).not.toMatch(/Pastiglie|Dischi|freni?\b/);
+  }
+  expect(await axeViolations(page)).toEqual([]);
+});
