@@ -35,6 +35,7 @@ import {
   finderDetailsLoaded,
   finderEngineDataLoaded,
   finderMatchesLoaded,
+  finderNamesLoaded,
   finderProductsCleared,
   finderProductsLoaded,
 } from '../store/finderSlice';
@@ -196,6 +197,20 @@ export function* fetchDetails(action: EmittedAction<'fetchDetails'>) {
 }
 
 /**
+ * Names of the compared ids restored from compareBrakes (ticked on an earlier page): the compare
+ * list names them, not "#id". A failure leaves them to the lists that load later.
+ */
+export function* loadComparedNames(ids: readonly number[]) {
+  if (!ids.length) return;
+  try {
+    const products: BrakeProduct[] = yield call(fetchProductsById, ids);
+    yield put(finderNamesLoaded(Object.fromEntries(products.map((product) => [product.id, product.name]))));
+  } catch {
+    // The lists that load later name what they show.
+  }
+}
+
+/**
  * Engine compatibility of compared products whose description has no engine list: from the
  * traits (get=traits, groups 49 and 181409), asked once per product. A product whose traits
  * cannot be read keeps its empty engine row.
@@ -278,5 +293,7 @@ export function* brakeFinderSaga({ startsAtOnce, country = 'it' }: { startsAtOnc
   yield takeLatest(emittedBy('scrollTo'), scrollTo);
   yield takeEvery(emittedBy('alert'), alertOf);
   yield takeEvery(finderBasketRequested.type, addFromFinder);
-  yield fork(runFlow, FINDER_FLOW, brakeFinderMachine, { startsAtOnce, compare: readComparedIds(stored) });
+  const compare = readComparedIds(stored);
+  yield fork(runFlow, FINDER_FLOW, brakeFinderMachine, { startsAtOnce, compare });
+  yield fork(loadComparedNames, compare);
 }

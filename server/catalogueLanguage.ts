@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AwardedParameter, BrakeProduct, ListingProduct, ListingResponse, ProductPageData, VehiclePageData } from '../src/api/wire';
+import type { AwardedParameter, BasketSummary, BrakeProduct, ListingProduct, ListingResponse, ProductPageData, TextSearchResult, VehiclePageData } from '../src/api/wire';
 import { TRAIT, BRAKE_CATEGORY } from '../src/api/wire';
 import { resources } from '../src/i18n';
 import { isLanguage, type Language } from '../src/i18n/runtime';
@@ -142,6 +142,33 @@ class Translator {
     };
   };
 
+  /** Basket lines (and withdrawn ones) named in this language: product, size and unit. */
+  basket(data: BasketSummary): BasketSummary {
+    return {
+      ...data,
+      products: data.products.map((line) => ({
+        ...line,
+        name: this.name('product', line.id, line.name),
+        size_name: this.name('size', `${line.id}:${line.size}`, line.size_name),
+        ...(line.rules ? { rules: { ...line.rules, unit: this.unit(line.rules.unit), unit_plural: this.unit(line.rules.unit_plural) } } : {}),
+      })),
+      ...(data.withdrawn
+        ? { withdrawn: data.withdrawn.map((line) => ({ ...line, name: this.name('product', line.id, line.name), size_name: this.name('size', `${line.id}:${line.size}`, line.size_name) })) }
+        : {}),
+    };
+  }
+
+  /** Live search's products named in this language (the product's id is in its link). */
+  textSearch(data: TextSearchResult): TextSearchResult {
+    return {
+      ...data,
+      products: data.products.map((product) => {
+        const id = /\/product-(\d+)-/.exec(product.link)?.[1];
+        return id ? { ...product, name: this.name('product', id, product.name) } : product;
+      }),
+    };
+  }
+
   vehiclePage(data: VehiclePageData): VehiclePageData {
     return {
       ...data,
@@ -185,6 +212,14 @@ export function inLanguage(repo: ShopRepository, language: Language): ShopReposi
     brakeProducts: async (filter) => {
       const [products, t] = await Promise.all([repo.brakeProducts(filter), translator()]);
       return products.map(t.brakeProduct);
+    },
+    basket: async (visitorId) => {
+      const [data, t] = await Promise.all([repo.basket(visitorId), translator()]);
+      return t.basket(data);
+    },
+    textSearch: async (text, limit, lang) => {
+      const [data, t] = await Promise.all([repo.textSearch(text, limit, lang), translator()]);
+      return t.textSearch(data);
     },
     vehiclePage: async (kind, id) => {
       const [data, t] = await Promise.all([repo.vehiclePage(kind, id), translator()]);

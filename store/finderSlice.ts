@@ -18,9 +18,14 @@ export interface FinderState {
   details: BrakeProduct[];
   /** Engine lists read from the traits (groups 49 and 181409) of compared products whose description has none. */
   compatibility: Record<number, EngineGroup[]>;
+  /**
+   * Names of the products seen (lists, details, the compared ids restored from compareBrakes):
+   * the compare list names a product ticked in another category or on an earlier page.
+   */
+  names: Record<number, string>;
 }
 
-const initialState: FinderState = { brands: [], engineData: {}, matches: [], axes: [], categories: [], products: [], details: [], compatibility: {} };
+const initialState: FinderState = { brands: [], engineData: {}, matches: [], axes: [], categories: [], products: [], details: [], compatibility: {}, names: {} };
 
 const finderSlice = createSlice({
   name: 'finder',
@@ -46,9 +51,15 @@ const finderSlice = createSlice({
     },
     finderProductsLoaded(state, action: PayloadAction<BrakeProduct[]>) {
       state.products = action.payload;
+      for (const product of action.payload) state.names[product.id] = product.name;
     },
     finderDetailsLoaded(state, action: PayloadAction<BrakeProduct[]>) {
       state.details = action.payload;
+      for (const product of action.payload) state.names[product.id] = product.name;
+    },
+    /** Names of compared products no list on this page has shown (restored from compareBrakes). */
+    finderNamesLoaded(state, action: PayloadAction<Record<number, string>>) {
+      Object.assign(state.names, action.payload);
     },
     finderCompatibilityLoaded(state, action: PayloadAction<Record<number, EngineGroup[]>>) {
       Object.assign(state.compatibility, action.payload);
@@ -71,6 +82,7 @@ export const {
   finderProductsLoaded,
   finderDetailsLoaded,
   finderCompatibilityLoaded,
+  finderNamesLoaded,
   finderProductsCleared,
 } = finderSlice.actions;
 export default finderSlice.reducer;

@@ -45,14 +45,15 @@ export function resolvers(repo: ShopRepository) {
         if (context.reply.request.method !== 'POST') throw new mercurius.ErrorWithProps('trackingEvents takes the events: send it by POST', { code: 'METHOD_NOT_ALLOWED' }, 405);
         return await repo.takeTrackingEvents(context.visitorId);
       },
-      productsTextSearch: async (_: unknown, args: { searchInput: { text: string; limit?: number | null; lang?: string | null } }) => {
+      productsTextSearch: async (_: unknown, args: { searchInput: { text: string; limit?: number | null; lang?: string | null } }, context: GraphQLContext) => {
         const text = args.searchInput.text.trim();
         if (text.length > 120) invalid('text is longer than 120 characters');
         const limit = args.searchInput.limit ?? 10;
         if (limit < 1 || limit > 50) invalid('limit must be between 1 and 50');
         const lang = args.searchInput.lang ?? undefined;
         if (lang !== undefined && !CMS_LANGUAGES.includes(lang)) invalid(`lang must be one of ${CMS_LANGUAGES.join(', ')}`);
-        return await repo.textSearch(text, limit, lang);
+        // The products named in the page's language (issue 34).
+        return await inLanguage(repo, context.language).textSearch(text, limit, lang);
       },
       products: async (
         _: unknown,

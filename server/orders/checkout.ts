@@ -7,6 +7,7 @@ import { COUNTRY_REGIONS } from '../../src/domain/deliveryRegion';
 import { formatCents } from '../money';
 import type { ShopRepository } from '../db/repository';
 import { buildQuote, checkoutCouriers, paymentsAllowed, type StoredOrder } from './orderStore';
+import { instalmentCents } from './quote';
 import { PAYMENT_METHODS } from './payments';
 
 /**
@@ -68,7 +69,7 @@ export async function couriersFor(ctx: CheckoutContext, form: Pick<CheckoutForm,
   const worth = (group: 'prepaid' | 'dvp') => {
     const cheapest = couriers.filter((c) => c.group === group).sort((a, b) => a.cost.value - b.cost.value)[0];
     const quote = cheapest ? buildQuote(reads, cheapest.id, group === 'dvp' ? 'cod' : 'transfer') : null;
-    return quote ? Math.round(quote.total.value * 100) : 0;
+    return quote ? instalmentCents(quote, reads.instalments) : 0;
   };
   return {
     region: region.answer,
@@ -98,7 +99,7 @@ export async function review(ctx: CheckoutContext, form: CheckoutForm): Promise<
   if (!errors.courier && !errors.payment) {
     const courier = couriers.find((c) => String(c.id) === form.courier)!;
     const quote = buildQuote(reads, courier.id, form.payment as PaymentId)!;
-    if (!paymentsAllowed(reads.rows, courier.group, Math.round(quote.total.value * 100), reads.instalments).includes(form.payment as PaymentId)) {
+    if (!paymentsAllowed(reads.rows, courier.group, instalmentCents(quote, reads.instalments), reads.instalments).includes(form.payment as PaymentId)) {
       errors.payment = { key: 'checkout.errors.paymentUnavailable' };
     } else if (Object.keys(errors).length === 0) {
       return { status: 'review', quote };

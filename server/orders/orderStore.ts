@@ -14,7 +14,7 @@ function defaultCourierRows(): Array<CourierRow & { id: number }> {
     .map((row, index) => ({ ...row, id: index + 1 }))
     .sort((a, b) => (a.prepaid === b.prepaid ? a.cost_gross - b.cost_gross || a.id - b.id : a.prepaid === 'prepaid' ? -1 : 1));
 }
-import { buildQuote, checkoutCouriers, paymentsAllowed, quoteChanges, type CheckoutLineRow, type QuoteInput } from './quote';
+import { buildQuote, checkoutCouriers, instalmentCents, paymentsAllowed, quoteChanges, type CheckoutLineRow, type QuoteInput } from './quote';
 import type { OrderLineRow, OrderRow, OrderTables } from './tables';
 import { PAYMENT_METHODS } from './payments';
 
@@ -209,7 +209,7 @@ export function* placeOrderSteps(dialect: SqlDialect, input: PlaceOrderInput): S
   }
   const quote = buildQuote(reads, input.courierId, input.payment);
   if (!quote) return refused('courier_unavailable', 'Il corriere scelto non consegna questo ordine');
-  if (!paymentsAllowed(reads.rows, quote.courier.group, Math.round(quote.total.value * 100), reads.instalments).includes(input.payment)) {
+  if (!paymentsAllowed(reads.rows, quote.courier.group, instalmentCents(quote, reads.instalments), reads.instalments).includes(input.payment)) {
     return refused('payment_unavailable', 'Il pagamento scelto non è disponibile per questo ordine');
   }
   if (quote.fingerprint !== input.quote) return { kind: 'changed', quote, changes: quoteChanges(input.quote, quote) };

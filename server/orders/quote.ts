@@ -2,9 +2,9 @@ import type { CheckoutCourier, CheckoutQuote, PaymentId, QuoteChange, QuoteLine 
 import type { InstalmentParams } from '../../src/api/wire';
 import { SUBSCRIPTION_ADDITIONAL } from '../../src/api/wire';
 import type { FitStatus } from '../../src/domain/fitment';
-import { allowsInstalments } from '../../src/domain/instalments';
+import { allowsInstalments, amountInLimitTerms } from '../../src/domain/instalments';
 import { paymentsFor } from '../../src/domain/checkout';
-import { basketTotals, formatCents, fromCents, netOf, type Cents } from '../money';
+import { basketTotals, formatCents, fromCents, netOf, toCents, type Cents } from '../money';
 import { courierOptions, rebatedUnitCents } from '../db/shopViews';
 import type { CourierRow } from '../db/shopViews';
 import { productLink } from '../text';
@@ -99,7 +99,15 @@ export function instalmentInput(rows: CheckoutLineRow[], total: number) {
   return { price: total, basketCount: rows.length, allProductsAllow: rows.every((r) => allowsInstalments(r.type)) };
 }
 
-/** The payments this courier's group allows for these lines at this total. */
+/**
+ * A quote's total in cents in the instalment limits' terms: the gross total against gross limits,
+ * goods and shipping net against net ones (issue 34, point 17).
+ */
+export function instalmentCents(quote: Pick<CheckoutQuote, 'total' | 'goodsNet' | 'shippingNet'>, instalments: Pick<InstalmentParams, 'priceType'> | null): Cents {
+  return toCents(amountInLimitTerms({ gross: quote.total.value, net: quote.goodsNet.value + quote.shippingNet.value }, instalments?.priceType ?? 'gross'));
+}
+
+/** The payments this courier's group allows for these lines at this total (in the limits' terms: instalmentCents). */
 export function paymentsAllowed(rows: CheckoutLineRow[], group: 'prepaid' | 'dvp', totalCents: Cents, instalments: InstalmentParams | null): PaymentId[] {
   return paymentsFor(group, instalmentInput(rows, fromCents(totalCents)), instalments);
 }

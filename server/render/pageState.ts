@@ -15,7 +15,7 @@ import { brandNames } from '../../src/domain/brakeFinder';
 import finderReducer from '../../store/finderSlice';
 import { EXTRA_SCRIPTS_PREFIX } from '../extraScripts';
 import type { BasketSummary, ProductPageData } from '../../src/api/wire';
-import { instalmentRequestOf, isPhysical, productXmlOf } from '../../src/domain/productOffer';
+import { instalmentRequestOf, isPhysical, productXmlOf, promisesShipping } from '../../src/domain/productOffer';
 import { showsShippingInfo } from '../../src/domain/shippingTime';
 import productReducer, { instalmentRequestKey, offerKey, productOpened, shippingHash, type ProductState } from '../../store/productSlice';
 import { openingQuantity, pageOffer, singleSizeOf } from '../../store/productSelectors';
@@ -25,15 +25,16 @@ import type { Language } from '../../src/i18n/runtime';
 
 /**
  * The shop's snippet and widget HTML for a device, cleaned once by the same allow-list as every
- * other server HTML (the items depend on the device only, so each device's is kept).
+ * other server HTML (the items depend on the device, the language and whether the page may
+ * promise shipping, so each combination's is kept).
  */
 const placedByDevice = new Map<string, { bodyTop: PlacedHtml[]; bodyEnd: PlacedHtml[]; widgets: PlacedHtml[] }>();
-export function placedShopHtml(device: Device, language: Language = 'it', freeShippingFrom = DEFAULT_SHOP_FACTS.freeShippingFrom): { bodyTop: PlacedHtml[]; bodyEnd: PlacedHtml[]; widgets: PlacedHtml[] } {
-  const key = `${device}|${language}|${freeShippingFrom}`;
+export function placedShopHtml(device: Device, language: Language = 'it', freeShippingFrom = DEFAULT_SHOP_FACTS.freeShippingFrom, promise = true): { bodyTop: PlacedHtml[]; bodyEnd: PlacedHtml[]; widgets: PlacedHtml[] } {
+  const key = `${device}|${language}|${freeShippingFrom}|${promise}`;
   let placed = placedByDevice.get(key);
   if (!placed) {
     const clean = (items: PlacedHtml[]) => items.map((item) => ({ id: item.id, html: sanitizeHtml(item.html) }));
-    const snippets = shopSnippets(device, language, freeShippingFrom);
+    const snippets = shopSnippets(device, language, freeShippingFrom, promise);
     placed = { bodyTop: clean(snippets.bodyTop), bodyEnd: clean(snippets.bodyEnd), widgets: clean(shopWidgets(device, language, freeShippingFrom).placed) };
     // A threshold the owner changed makes a new key: the few kept stay few (devices x languages x thresholds).
     if (placedByDevice.size > 60) placedByDevice.clear();
@@ -73,7 +74,7 @@ async function productOpening(repo: ShopRepository, product: ProductPageData, ba
   const [lowest, couriers, instalment] = await Promise.all([
     repo.lowestPrices([{ productId: product.product_id, sizeId }]),
     shipping ? repo.shippingOptions(product.product_id, sizeId, quantity) : null,
-    instalmentRequest ? instalmentAnswer(repo, instalmentRequest.price, basket) : null,
+    instalmentRequest ? instalmentAnswer(repo, { gross: instalmentRequest.price, net: instalmentRequest.priceNet }, basket) : null,
   ]);
   const lowestPrice = lowest[0]?.sizes.find((size) => size.id === sizeId)?.price[product.price_type] ?? null;
   return {
@@ -128,7 +129,8 @@ export async function serverPageState(
   if (needs.product !== null) answers.product = product ?? null;
   if (needs.cmsPage !== null) answers.cmsPage = cmsPage ?? null;
   if (needs.vehiclePage !== null) answers.vehiclePage = vehiclePage ?? null;
-  const placed = placedShopHtml(device, language, settings.freeShippingFrom);
+  // A product that ships in no known time: its page's bar makes no shipping promise (issue 34, point 10).
+  const placed = placedShopHtml(device, language, settings.freeShippingFrom, !product || promisesShipping(product));
   const opening = product ? await productOpening(repo, product, basket) : undefined;
   return {
     // The HTML the page embeds is cleaned here, by the shop's allow-list: the store holds only clean HTML.

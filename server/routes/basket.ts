@@ -2,19 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import type { BasketChangeResponse, BasketResponse } from '../../src/api/wire';
 import { ONE_SIZE, SUBSCRIPTION_ADDITIONAL, TRACKING_EVENTS_HEADER } from '../../src/api/wire';
 import type { ShopRepository } from '../db/repository';
+import { inLanguage, requestLanguage } from '../catalogueLanguage';
+import type { Language } from '../../src/i18n/runtime';
 import { BadRequest, oneOf, optionalId, optionalSizeId, optionalText, requiredId, requiredQuantity, sendError } from '../http';
 
 type Body = Record<string, unknown> | undefined;
 
 export function basketRoutes(app: FastifyInstance, repo: ShopRepository): void {
-  const basketAnswer = async (visitorId: string): Promise<BasketResponse> => ({
-    basket: await repo.basket(visitorId),
+  // The lines named in the page's language (`lang`, issue 34).
+  const basketAnswer = async (visitorId: string, language: Language = 'it'): Promise<BasketResponse> => ({
+    basket: await inLanguage(repo, language).basket(visitorId),
     user: { id: null, logged: false },
   });
 
   app.get('/ajax/basket.php', { config: { visitor: true } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return basketAnswer(request.visitorId);
+    return basketAnswer(request.visitorId, requestLanguage(request));
   });
 
   /**

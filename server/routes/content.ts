@@ -2,12 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ENGINE_DATA_COUNTRIES } from '../../src/api/wire';
 import type { BasketSummary, FieldValidationResponse, HotspotsResponse, InstalmentParams } from '../../src/api/wire';
 import { isValidIban } from '../../src/domain/iban';
+import { amountInLimitTerms } from '../../src/domain/instalments';
 import { ZIP_RANGES } from '../../src/domain/zipRanges';
 import type { ShopRepository } from '../db/repository';
 import { inLanguage, requestLanguage } from '../catalogueLanguage';
 import { showsPhonePriceText } from '../../src/domain/productOffer';
 import { resources } from '../../src/i18n';
-import { smallSource } from '../../src/domain/responsiveImage';
+import { photoImage, slideSourceAttributes, smallSource } from '../../src/domain/responsiveImage';
+import { SLIDE_PHOTO } from '../../src/domain/photoPlaces/slide';
 import { escapeHtml } from '../db/shopViews';
 import { isNoticeToken } from '../db/noticeToken';
 import { BadRequest, optionalId, optionalSizeId, optionalText, requiredId, sendError } from '../http';
@@ -85,7 +87,7 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
       return Number(raw);
     };
     const price = amount('price', '0')!;
-    amount('priceNet', null);
+    const priceNet = amount('priceNet', null);
     amount('basketCost', null);
     amount('basketCostNet', null);
     const count = optionalText(query, 'basketCount', 6);
@@ -94,7 +96,7 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
     if (currency !== undefined && !/^[A-Z]{3}$/.test(currency)) throw new BadRequest('invalid_parameter', 'Parameter currency must be a three-letter code');
     const basket = await repo.basket(request.visitorId);
     reply.header('Cache-Control', 'no-store');
-    return instalmentAnswer(repo, price, basket);
+    return instalmentAnswer(repo, { gross: price, net: priceNet ?? price }, basket);
   });
   /** POST /ajax/notify.php (ours): product, size, email; "e-mail me when it is back in stock". */
   app.post('/ajax/notify.php', async (request, reply) => {
@@ -179,7 +181,7 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
         .filter((p) => !excluded.has(p.id))
         .map(
           (p) =>
-            `<article class="hotspot-product"><a href="${escapeHtml(p.link)}"><img src="${escapeHtml(smallSource(p.icon))}" alt="" width="120" height="120" loading="lazy"><span class="hotspot-product__name">${escapeHtml(p.name)}</span></a><span class="hotspot-product__price">${escapeHtml(priceText(p.price))}</span></article>`,
+            `<article class="hotspot-product"><a href="${escapeHtml(p.link)}"><img src="${escapeHtml(smallSource(p.icon))}"${slideSourceAttributes(photoImage(p.icon, SLIDE_PHOTO).sources, escapeHtml)} alt="" width="120" height="120" loading="lazy"><span class="hotspot-product__name">${escapeHtml(p.name)}</span></a><span class="hotspot-product__price">${escapeHtml(priceText(p.price))}</span></article>`,
         )
         .join('');
     }
@@ -224,6 +226,9 @@ export function contentRoutes(app: FastifyInstance, repo: ShopRepository): void 
  * The instalment limits for an amount, and whether every product in the visitor's basket allows
  * instalments: GET /ajax/instalments.php's answer, and the one a product page is drawn with.
  */
-export async function instalmentAnswer(repo: ShopRepository, price: number, basket: Pick<BasketSummary, 'products'>): Promise<InstalmentParams> {
-  return { ...(await repo.instalmentParams(price)), allProductsAllow: basket.products.every((line) => line.instalments !== false) };
+export async function instalmentAnswer(repo: ShopRepository, amounts: { gross: number; net: number }, basket: Pick<BasketSummary, 'products'>): Promise<InstalmentParams> {
+  // The limits' own terms decide which amount is checked and answered as totalPrice (issue 34, point 17).
+  const limits = await repo.instalmentParams(amounts.gross);
+  const totalPrice = amountInLimitTerms(amounts, limits.priceType);
+  return { ...limits, totalPrice: Math.round(totalPrice * 100) / 100, allProductsAllow: basket.products.every((line) => line.instalments !== false) };
 }

@@ -55,6 +55,11 @@ function defaultIconPng(): Promise<Buffer> {
     .toBuffer();
   return defaultIcon;
 }
+/** The accessories-and-services category's icon: a spanner over a disc's outline. */
+const ACCESSORIES_ICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200"><rect width="200" height="200" fill="#f8fafc"/>' +
+  '<circle cx="100" cy="100" r="70" fill="none" stroke="#9ca3af" stroke-width="6"/>' +
+  '<path d="M128 46a30 30 0 0 0-36 38l-44 44a12 12 0 0 0 17 17l44-44a30 30 0 0 0 38-36l-18 18-16-4-4-16z" fill="#c8102e" stroke="#7f1d1d" stroke-width="3" stroke-linejoin="round"/></svg>';
 const STATUS_COLOURS: Record<string, string> = { enable: '#15803d', order: '#b45309', disable: '#b91c1c', tel: '#1d4ed8' };
 
 export function imageRoutes(app: FastifyInstance, repo: ShopRepository, options: { photoCacheDir: string }): void {
@@ -102,6 +107,8 @@ export function imageRoutes(app: FastifyInstance, repo: ShopRepository, options:
   });
   app.get('/data/include/cms/cms/configurator_icons/:file', async (request, reply) => {
     const file = (request.params as { file: string }).file;
+    // Accessories and services: a spanner (issue 34, point 16: its tile's icon answered 404).
+    if (file === 'accessori.svg') return reply.header('Cache-Control', LONG_CACHE).type('image/svg+xml').send(ACCESSORIES_ICON);
     const category = file.startsWith('pastiglie') ? BRAKE_CATEGORY.pads : file.startsWith('dischi') ? BRAKE_CATEGORY.discs : file.startsWith('kit') ? BRAKE_CATEGORY.kits : null;
     if (category === null) return reply.code(404).type('image/png').send(await defaultIconPng());
     return reply.header('Cache-Control', LONG_CACHE).type('image/svg+xml').send(productSvg(category, ''));

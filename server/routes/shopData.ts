@@ -8,6 +8,7 @@ import { inLanguage, requestLanguage, shopTexts } from '../catalogueLanguage';
 import { splitLanguagePath } from '../../src/domain/languagePaths';
 import type { Language } from '../../src/i18n/runtime';
 import { DEFAULT_SHOP_FACTS } from '../../store/shopDataSlice';
+import { promisesShipping } from '../../src/domain/productOffer';
 
 const SECTIONS = ['Projector', 'Basket', 'Wishlist', 'Comparers', 'Snippets', 'ToplayersAndWidgets'] as const;
 
@@ -30,15 +31,22 @@ export function amountText(euro: number, language: Language): string {
 
 const withAmount = (template: string, freeShippingFrom: number, language: Language) => template.replace('{{amount}}', amountText(freeShippingFrom, language));
 
-/** The shop's snippets, placed by region: head, body top, otherwise body end. `freeShippingFrom`: the shop's setting (euro). */
-function snippetItems(device: Device, language: Language = 'it', freeShippingFrom = DEFAULT_SHOP_FACTS.freeShippingFrom): NonNullable<ShopDataResponse['Snippets']>['response']['items'] {
+/**
+ * The shop's snippets, placed by region: head, body top, otherwise body end. `freeShippingFrom`:
+ * the shop's setting (euro). `promise`: whether the page may carry the shipping promise; a product
+ * page whose product ships in no known time (promisesShipping) says only the free-shipping threshold.
+ */
+function snippetItems(
+  device: Device,
+  language: Language = 'it',
+  freeShippingFrom = DEFAULT_SHOP_FACTS.freeShippingFrom,
+  promise = true,
+): NonNullable<ShopDataResponse['Snippets']>['response']['items'] {
   const texts = shopTexts(language).snippets;
+  const bar = !promise ? texts.freeShipping : device === 'mobile' ? texts.deliveryMobile : texts.delivery;
   return {
     'shop-verification': { region: 'head', content: '<meta name="shop-verification" content="frenishop-demo">' },
-    'delivery-promise': {
-      region: 'body_top',
-      content: `<p class="snippet-bar">${escapeHtml(device === 'mobile' ? texts.deliveryMobile : withAmount(texts.delivery, freeShippingFrom, language))}</p>`,
-    },
+    'delivery-promise': { region: 'body_top', content: `<p class="snippet-bar">${escapeHtml(withAmount(bar, freeShippingFrom, language))}</p>` },
     'trust-note': { region: 'body_bottom', content: `<p class="snippet-trust">${escapeHtml(texts.trust)}</p>` },
   };
 }
@@ -47,9 +55,14 @@ function snippetItems(device: Device, language: Language = 'it', freeShippingFro
  * The snippets placed as the server draws a page (the shop's own HTML, the same items the
  * bundle answers): head meta tags, the body-top bar and the body-end notes.
  */
-export function shopSnippets(device: Device, language: Language = 'it', freeShippingFrom?: number): { head: string[]; bodyTop: Array<{ id: string; html: string }>; bodyEnd: Array<{ id: string; html: string }> } {
+export function shopSnippets(
+  device: Device,
+  language: Language = 'it',
+  freeShippingFrom?: number,
+  promise = true,
+): { head: string[]; bodyTop: Array<{ id: string; html: string }>; bodyEnd: Array<{ id: string; html: string }> } {
   const placed = { head: [] as string[], bodyTop: [] as Array<{ id: string; html: string }>, bodyEnd: [] as Array<{ id: string; html: string }> };
-  for (const [id, item] of Object.entries(snippetItems(device, language, freeShippingFrom))) {
+  for (const [id, item] of Object.entries(snippetItems(device, language, freeShippingFrom, promise))) {
     if (item.region === 'head') placed.head.push(item.content);
     else (item.region === 'body_top' ? placed.bodyTop : placed.bodyEnd).push({ id, html: item.content });
   }
@@ -116,7 +129,7 @@ export function shopDataRoutes(app: FastifyInstance, repo: ShopRepository): void
     const language = requestLanguage(request);
     const answer: ShopDataResponse = {};
     if (wanted.Basket || wanted.Wishlist) request.visitorTouched = true;
-    if (wanted.Basket) answer.Basket = { response: { basket: await repo.basket(request.visitorId), user: { id: null, logged: false } } };
+    if (wanted.Basket) answer.Basket = { response: { basket: await inLanguage(repo, language).basket(request.visitorId), user: { id: null, logged: false } } };
     if (wanted.Wishlist) answer.Wishlist = { response: { attributes: { count: await repo.wishlistCount(request.visitorId) } } };
     if (wanted.Comparers) answer.Comparers = { response: { product: [] } };
     if (wanted.Projector) {
@@ -131,7 +144,14 @@ export function shopDataRoutes(app: FastifyInstance, repo: ShopRepository): void
       answer.Projector = { response: id ? await inLanguage(repo, language).productPage(id) : null };
     }
     const freeFrom = wanted.Snippets || wanted.ToplayersAndWidgets ? (await repo.shopSettings()).freeShippingFrom : undefined;
-    if (wanted.Snippets) answer.Snippets = { response: { items: snippetItems(deviceOf(wanted.Snippets.params), language, freeFrom) } };
+    if (wanted.Snippets) {
+      const device = deviceOf(wanted.Snippets.params);
+      // A product page (the address the page sends, else the Referer) whose product ships in no known time makes no shipping promise.
+      const path = wanted.Snippets.params?.request_uri;
+      const product = askingProduct(typeof path === 'string' && path.startsWith('/') ? `http://shop${path}` : request.headers.referer);
+      const page = product ? await inLanguage(repo, language).productPage(product) : null;
+      answer.Snippets = { response: { items: snippetItems(device, language, freeFrom, !page || promisesShipping(page)) } };
+    }
     if (wanted.ToplayersAndWidgets) answer.ToplayersAndWidgets = { response: { items: widgetItems(deviceOf(wanted.ToplayersAndWidgets.params), language, freeFrom) } };
     reply.header('Cache-Control', 'no-store');
     return answer;

@@ -1,4 +1,5 @@
 import { http } from './http';
+import { JSON_CACHE_PREFIX, sessionCached } from './sessionCache';
 import { GRAPHQL_PATH } from './graphql';
 import type { BrakeProduct, EngineNode, FinderRowsResponse, GraphQLResponse, ProductsSearchInput, ProductTrait, ProjectorResponse } from './wire';
 import { ENGINE_DATA_COUNTRIES, TRAIT } from './wire';
@@ -31,14 +32,21 @@ export async function fetchBrandInitials(country: string, signal?: AbortSignal):
 /** engine_categories_{letter}.json of a country: brand > model > generation > engine of brands with that initial. */
 export async function fetchEngineData(letter: string, country: string, signal?: AbortSignal): Promise<EngineNode[]> {
   if (!/^[a-z]$/.test(letter)) throw new Error(`no engine data for "${letter}"`);
-  const answer = await http.get<EngineNode[]>(`${engineDataPath(country)}engine_categories_${letter}.json`, { signal });
-  return Array.isArray(answer.data) ? answer.data : [];
+  const path = `${engineDataPath(country)}engine_categories_${letter}.json`;
+  // The finder's JSON: kept in session storage for the session (brake-shop spec, section 7).
+  return sessionCached(`${JSON_CACHE_PREFIX}${path}`, async () => {
+    const answer = await http.get<EngineNode[]>(path, { signal });
+    return Array.isArray(answer.data) ? answer.data : [];
+  });
 }
 
 /** The finder's vehicle search list. */
 export async function fetchSearchVehicles(signal?: AbortSignal): Promise<SearchVehicleEntry[]> {
-  const answer = await http.get<SearchVehicleEntry[]>(`${ENGINE_DATA_PATH}brake_vehicles.json`, { signal });
-  return Array.isArray(answer.data) ? answer.data : [];
+  const path = `${ENGINE_DATA_PATH}brake_vehicles.json`;
+  return sessionCached(`${JSON_CACHE_PREFIX}${path}`, async () => {
+    const answer = await http.get<SearchVehicleEntry[]>(path, { signal });
+    return Array.isArray(answer.data) ? answer.data : [];
+  });
 }
 
 /** The finder's search-results path (the listing's JSON mode). */

@@ -1,5 +1,6 @@
 import { form, http } from './http';
 import type { SearchValuesResponse, VehicleKeyAnswer } from './wire';
+import { MENU_CACHE_PREFIX, sessionCached } from './sessionCache';
 import { optionsFromRows, VEHICLE_LEVELS, VEHICLE_PARAMS, type VehicleLevel, type VehicleOption } from '../domain/vehicle';
 
 /** The ids chosen before a level: what its options depend on. */
@@ -16,8 +17,11 @@ export async function fetchVehicleOptions(level: VehicleLevel, parents: VehicleP
     const id = parents[parent as keyof VehicleParents];
     if (id !== undefined) fields[VEHICLE_PARAMS[parent]] = id;
   }
-  const answer = await http.post<SearchValuesResponse>(`/ajax/search.php?ajax=true&getOne=${VEHICLE_PARAMS[level]}`, form(fields), { signal });
-  return optionsFromRows(answer.data.values);
+  // Menu data: kept in session storage for the session (brake-shop spec, section 7).
+  return sessionCached(`${MENU_CACHE_PREFIX}${level}:${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString()}`, async () => {
+    const answer = await http.post<SearchValuesResponse>(`/ajax/search.php?ajax=true&getOne=${VEHICLE_PARAMS[level]}`, form(fields), { signal });
+    return optionsFromRows(answer.data.values);
+  });
 }
 
 /**

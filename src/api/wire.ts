@@ -432,8 +432,6 @@ export interface ProductSizeData {
   type: string;
   name: string;
   amount: number;
-  amount_mm?: number;
-  amount_mo?: number;
   availability: SizeAvailability;
   delivery: SizeDelivery;
   price: SizePrices;

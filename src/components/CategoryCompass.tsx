@@ -1,7 +1,6 @@
 import { useTranslation } from '../i18n/react';
-import { categoryIconUrl } from '../domain/brakes';
 import { categoryHref } from '../domain/listingLinks';
-import { CATEGORY_ICONS, visibleCategories, type CategoryRow } from './CategoryTiles';
+import { categoryPicture, visibleCategories, type CategoryRow } from './CategoryTiles';
 import '../styles/compass.css';
 import { useLocalPath } from './useLocalPath';
 
@@ -29,13 +28,13 @@ export function CategoryCompass({ rows, engineId = null }: { rows: CategoryRow[]
             <li key={id} className="compass__item" data-count={count} style={{ ['--angle' as string]: `${(360 / brakes.length) * index - 90}deg` }}>
               {count === 0 ? (
                 <span className="compass__link compass__link--disabled" data-disabled="true">
-                  <img src={CATEGORY_ICONS[id] ?? categoryIconUrl(null)} alt="" width="40" height="40" />
+                  <img src={categoryPicture(id)} alt="" width="40" height="40" />
                   <span className="compass__name">{name}</span>
                   <span className="compass__count">{t('vehicle.noProductsForEngine')}</span>
                 </span>
               ) : (
                 <a className="compass__link" href={local(categoryHref(id, engineId !== null ? [['traits_alt[49]', engineId]] : []))}>
-                  <img src={CATEGORY_ICONS[id] ?? categoryIconUrl(null)} alt="" width="40" height="40" />
+                  <img src={categoryPicture(id)} alt="" width="40" height="40" />
                   <span className="compass__name">{name}</span>
                   <span className="compass__count">{t('home.productsCount', { count })}</span>
                 </a>

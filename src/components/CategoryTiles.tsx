@@ -18,6 +18,16 @@ export const CATEGORY_ICONS: Record<number, string> = {
   158346: categoryIconUrl('kit-completi.svg'),
 };
 
+/** Pictures of the shop's other categories (not brake parts, so not in CATEGORY_ICONS). */
+const OTHER_CATEGORY_ICONS: Record<number, string> = {
+  160001: categoryIconUrl('accessori.svg'),
+};
+
+/** A category's picture: its own, else the platform's fallback icon. */
+export function categoryPicture(id: number): string {
+  return CATEGORY_ICONS[id] ?? OTHER_CATEGORY_ICONS[id] ?? categoryIconUrl(null);
+}
+
 /** A search-categories row: [id, name, product count]. */
 export type CategoryRow = [number, string, number];
 
@@ -36,7 +46,7 @@ export function CategoryTile({ row: [id, name, count] }: { row: CategoryRow }) {
   const engineId = useAppSelector((state) => state.vehicle.categoryCounts?.engineId ?? null);
   const content = (
     <>
-      <img src={CATEGORY_ICONS[id] ?? categoryIconUrl(null)} alt="" width="72" height="72" />
+      <img src={categoryPicture(id)} alt="" width="72" height="72" />
       <span className="category-tile__name">{name}</span>
       <span className="category-tile__count">{count === 0 && engineId ? t('vehicle.noProductsForEngine') : t('home.productsCount', { count })}</span>
     </>

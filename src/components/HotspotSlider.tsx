@@ -5,6 +5,10 @@ import { HOTSPOT_SLIDER_BREAKPOINTS, HOTSPOT_SLIDER_WIDEST, slidesToShowAt } fro
 import { useViewportWidth } from './CategoryTiles';
 import { useCarousel } from './useCarousel';
 import { localizeHtmlLinks } from '../domain/languagePaths';
+import { useEffect } from 'react';
+import { useFlow } from '../../store/hooks';
+import type { LayoutModeNumber } from '../../machines/layoutMode';
+import { slideSources, sourceForMode } from '../domain/responsiveImage';
 
 /**
  * The hotspot products as a carousel (the shared carousel: useCarousel). The slides shown follow
@@ -16,6 +20,16 @@ export default function HotspotSlider({ zone, labelledBy, slides }: { zone: stri
   // Loaded after the page (its slides come by ajax): the window is there from the first render.
   const width = useViewportWidth() || window.innerWidth;
   const carousel = useCarousel<HTMLElement>(`slider:${zone}`, slides.length, slidesToShowAt(width, HOTSPOT_SLIDER_WIDEST, HOTSPOT_SLIDER_BREAKPOINTS));
+  // The slides' images follow the layout mode as cards do (data-src_mobile|tablet|desktop; issue 34, point 12).
+  const mode = useFlow<{ mode: LayoutModeNumber | null }>('layoutMode')?.context.mode ?? null;
+  const root = carousel.root;
+  useEffect(() => {
+    if (mode === null || !root.current) return;
+    for (const img of Array.from(root.current.querySelectorAll<HTMLImageElement>('img[data-src_mobile], img[data-src_tablet], img[data-src_desktop]'))) {
+      const source = sourceForMode(slideSources((name) => img.getAttribute(`data-${name}`)), mode);
+      if (source && img.getAttribute('src') !== source) img.setAttribute('src', source);
+    }
+  }, [mode, slides, root]);
   return (
     <section ref={carousel.root} className="hotspot-slider" aria-roledescription={t('slider.carousel')} aria-labelledby={labelledBy} {...carousel.regionProps}>
       <div className="hotspot-slider__controls">

@@ -6,7 +6,9 @@ import { vehicleLabel } from '../domain/vehicle';
 import { vehiclePageHref } from '../domain/vehiclePages';
 import { useLocalPath } from './useLocalPath';
 
-/** The saved vehicle as a bar under the header; "remove" clears it and goes to the home page. */
+/**
+ * The saved vehicle as a bar under the header (one line on a phone, so a product's name and price
+ * stay in the first screen: issue 34, point 8); "remove" clears it and goes to the home page. */
 export function SavedVehicle() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -24,7 +26,11 @@ export function SavedVehicle() {
         </p>
         {page ? (
           <a className="saved-vehicle__page" href={local(page)}>
-            {t('vehicle.pageLink')}
+            {/* On a phone the bar is one line: the short text shows, the long one names the link. */}
+            <span className="saved-vehicle__short" aria-hidden="true">
+              {t('vehicle.pageLinkShort')}
+            </span>
+            <span className="saved-vehicle__long">{t('vehicle.pageLink')}</span>
           </a>
         ) : null}
         <button type="button" className="saved-vehicle__remove" aria-label={t('vehicle.removeLabel', { vehicle: label })} onClick={() => dispatch(vehicleRemoveRequested())}>

@@ -13,7 +13,7 @@ export const SHOP_HTML_POLICY = {
     'a', 'abbr', 'article', 'b', 'br', 'caption', 'dd', 'div', 'dl', 'dt', 'em', 'figcaption', 'figure', 'h2', 'h3', 'h4', 'hr', 'i', 'img',
     'li', 'ol', 'p', 'section', 'small', 'span', 'strong', 'sub', 'sup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'u', 'ul',
   ],
-  ALLOWED_ATTR: ['alt', 'class', 'colspan', 'data-device', 'data-tech-name', 'headers', 'height', 'href', 'lang', 'loading', 'rowspan', 'scope', 'src', 'title', 'width'],
+  ALLOWED_ATTR: ['alt', 'class', 'colspan', 'data-device', 'data-src_desktop', 'data-src_mobile', 'data-src_tablet', 'data-tech-name', 'headers', 'height', 'href', 'lang', 'loading', 'rowspan', 'scope', 'src', 'title', 'width'],
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
   ALLOW_UNKNOWN_PROTOCOLS: false,

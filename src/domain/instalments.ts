@@ -25,6 +25,15 @@ export function instalmentCheck(input: InstalmentInput, params: Pick<InstalmentP
   return 'allowed';
 }
 
+/**
+ * The amount in the terms the limits are set in (InstalmentParams.priceType): the gross amount
+ * against gross limits, the net one against net limits, whatever prices the shop shows
+ * (PRICE_TYPE). A net amount is never checked against gross limits (issue 34, point 17).
+ */
+export function amountInLimitTerms(amounts: { gross: number; net: number }, limitsType: InstalmentParams['priceType']): number {
+  return limitsType === 'net' ? amounts.net : amounts.gross;
+}
+
 /** With an empty basket and a price in range, the instalment link is run directly. */
 export function runsLinkDirectly(input: InstalmentInput, params: Pick<InstalmentParams, 'minPrice' | 'maxPrice'>): boolean {
   return input.basketCount === 0 && instalmentCheck(input, params) === 'allowed';

@@ -1,5 +1,6 @@
 import type { BundlePrice, ProductPageData, ProductType, SizeAvailability, SizePrices } from '../api/wire';
 import type { InstalmentRequest } from './instalments';
+import { showsShippingInfo } from './shippingTime';
 
 /**
  * What the product page offers for the chosen size (storefront spec, sections 3 and 4): the
@@ -46,6 +47,16 @@ export function buyStateOf({ gratis, availability, prices, phonePrice }: OfferIn
 /** Virtual and service products hide the stock amount and the shipping info. */
 export function isPhysical(productType: ProductType): boolean {
   return productType !== 'product_virtual' && productType !== 'product_service';
+}
+
+/**
+ * Whether a product's page may carry the shop's shipping promise (the snippet bar's "order by
+ * 14:00, ships today"): some size of it ships in a known time. A product on order with an unknown
+ * delivery, an unavailable one, a virtual or service product makes no such promise (issue 34, point 10).
+ */
+export function promisesShipping(product: Pick<ProductPageData, 'product_type' | 'sizes'>): boolean {
+  const physical = isPhysical(product.product_type);
+  return Object.values(product.sizes).some((size) => showsShippingInfo({ availability: size.availability, delivery: size.delivery, physical }));
 }
 
 /** A phone-price product that may still be bought (basket_enable y) shows a free label. */
@@ -162,12 +173,13 @@ export function instalmentRequestOf(
 ): InstalmentRequest | null {
   const buyable = buyStateOf({ productType: product.product_type, gratis: false, availability: offer.availability, prices: offer.prices }) === 'available';
   if (!buyable || !(offer.prices.value > 0)) return null;
-  const unit = unitPriceAt(quantity, product.price_type === 'net' ? offer.prices.price_net : offer.prices.value, rebateSteps(offer.prices, product.price_type));
   const gross = unitPriceAt(quantity, offer.prices.value, rebateSteps(offer.prices, 'gross'));
   const net = unitPriceAt(quantity, offer.prices.price_net, rebateSteps(offer.prices, 'net'));
+  // price is the gross amount and priceNet the net one whatever the shop shows (PRICE_TYPE): the
+  // server checks the one in its limits' terms (issue 34, point 17).
   return {
     currency: product.currency,
-    price: product.price_type === 'net' ? lineTotal(unit, quantity) : lineTotal(gross, quantity),
+    price: lineTotal(gross, quantity),
     priceNet: lineTotal(net, quantity),
     basketCount: basket?.productsCounter ?? 0,
     basketCost: basket?.worth ?? 0,

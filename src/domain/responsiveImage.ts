@@ -72,6 +72,23 @@ export interface PhotoImage {
 }
 
 /**
+ * A slide's `<img>` sources as server HTML carries them (`data-src_mobile|tablet|desktop`), read
+ * back for the layout mode; only the shop's own addresses (a path, not another site) are taken.
+ */
+export function slideSources(read: (name: 'src_mobile' | 'src_tablet' | 'src_desktop') => string | null | undefined): ResponsiveSources {
+  const own = (value: string | null | undefined) => (value && value.startsWith('/') && !value.startsWith('//') ? value : undefined);
+  return { src_mobile: own(read('src_mobile')), src_tablet: own(read('src_tablet')), src_desktop: own(read('src_desktop')) };
+}
+
+/** The `data-src_*` attributes of a slide's image (server HTML), escaped by the caller. */
+export function slideSourceAttributes(sources: ResponsiveSources, escape: (text: string) => string): string {
+  return (['src_mobile', 'src_tablet', 'src_desktop'] as const)
+    .filter((name) => sources[name])
+    .map((name) => ` data-${name}="${escape(sources[name]!)}"`)
+    .join('');
+}
+
+/**
  * A product photo's `<img>` attributes for a place. `src` is the small 420 px source (what a
  * browser without `srcset` gets, and the phone's); images the route cannot size keep their address.
  */

@@ -408,6 +408,7 @@ const en: Catalogue = {
     alsoFits: 'Also fits: {{vehicles}}',
   },
   vehicle: {
+    pageLinkShort: 'Parts',
     pageLink: 'All parts for this vehicle',
     title: 'Your vehicle',
     lead: 'Choose brand, model, year and engine: we show the parts that fit.',
@@ -572,6 +573,7 @@ const en: Catalogue = {
     compareTick: "Compare {{name}}",
     compareList: "Products to compare",
     compareLink: "Compare products ({{count}})",
+    comparedUnnamed: "Product no. {{id}}",
     removeCompared: "Remove {{name}} from the comparison",
     details: "Details",
     closeDetails: "Close the comparison",

@@ -178,6 +178,7 @@ const it = {
     forVehicle: 'per: {{vehicle}}',
   },
   vehicle: {
+    pageLinkShort: 'Ricambi',
     pageLink: 'Tutti i ricambi per questo veicolo',
     title: 'Il tuo veicolo',
     lead: 'Scegli marca, modello, anno e motore: ti mostriamo i ricambi compatibili.',
@@ -255,6 +256,7 @@ const it = {
     compareTick: "Confronta {{name}}",
     compareList: "Prodotti da confrontare",
     compareLink: "Confronta i prodotti ({{count}})",
+    comparedUnnamed: "Prodotto n. {{id}}",
     removeCompared: "Togli {{name}} dal confronto",
     details: "Dettagli",
     closeDetails: "Chiudi il confronto",

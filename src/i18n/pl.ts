@@ -434,6 +434,7 @@ const pl: Catalogue = {
     alsoFits: 'Pasuje też do: {{vehicles}}',
   },
   vehicle: {
+    pageLinkShort: 'Części',
     pageLink: 'Wszystkie części do tego pojazdu',
     title: 'Twój pojazd',
     lead: 'Wybierz markę, model, rok i silnik: pokażemy pasujące części.',
@@ -600,6 +601,7 @@ const pl: Catalogue = {
     compareTick: "Porównaj {{name}}",
     compareList: "Produkty do porównania",
     compareLink: "Porównaj produkty ({{count}})",
+    comparedUnnamed: "Produkt nr {{id}}",
     removeCompared: "Usuń {{name}} z porównania",
     details: "Szczegóły",
     closeDetails: "Zamknij porównanie",

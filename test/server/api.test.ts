@@ -147,6 +147,20 @@ describe('POST /ajax/get.php', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('a product page whose product ships in no known time gets a bar without the shipping promise (issue 34, point 10)', async () => {
+    const bar = async (path: string, mobile: boolean) => {
+      const params = { format: 'json', params: { mobile, tablet: false, pc: !mobile, request_uri: path, additional_ajax: '' } };
+      const body = (await new Visitor(app).post('/ajax/get.php', { request: JSON.stringify({ Snippets: params }) })).json() as ShopDataResponse;
+      return body.Snippets!.response.items['delivery-promise'].content;
+    };
+    for (const mobile of [true, false]) {
+      expect(await bar(`/product-${SPECIAL_PRODUCTS.orderUnknownDelivery}-x.html`, mobile)).toBe('<p class="snippet-bar">Spedizione gratuita per ordini da 79 €</p>');
+      expect(await bar(`/product-${SPECIAL_PRODUCTS.unavailable}-x.html`, mobile)).toBe('<p class="snippet-bar">Spedizione gratuita per ordini da 79 €</p>');
+      expect(await bar(`/product-${SPECIAL_PRODUCTS.rebateTiers}-x.html`, mobile)).toBe(await bar('/main.php', mobile));
+    }
+    expect(await bar(`/pl/product-${SPECIAL_PRODUCTS.orderUnknownDelivery}-x.html`, false)).not.toContain('14:00');
+  });
+
   it.each([
     [{}, 'missing_parameter'],
     [{ request: '{not json' }, 'invalid_json'],

@@ -160,9 +160,10 @@ function FinderProduct({ product, ticked, category, axis }: { product: BrakeProd
 function CompareList({ products }: { products: BrakeProduct[] }) {
   const { t } = useTranslation();
   const { context, send } = useFinder();
-  const details = useAppSelector((state) => state.finder.details);
+  const names = useAppSelector((state) => state.finder.names);
   const ids = context?.compare ?? [];
-  const nameOf = (id: number) => products.find((p) => p.id === id)?.name ?? details.find((p) => p.id === id)?.name ?? `#${id}`;
+  // A product ticked in another category or restored from compareBrakes is named from what the finder has seen.
+  const nameOf = (id: number) => products.find((p) => p.id === id)?.name ?? names[id] ?? t('finder.comparedUnnamed', { id });
   const disabled = compareAlert(ids.length) !== null;
   return (
     <div className="finder-compare" role="group" aria-labelledby="brake-finder-compare-title">

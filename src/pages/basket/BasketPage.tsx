@@ -7,6 +7,7 @@ import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import type { BasketProduct, BasketSummary, InstalmentParams } from '../../api/wire';
 import { InstalmentOffer } from '../../components/InstalmentOffer';
+import { amountInLimitTerms } from '../../domain/instalments';
 import { PriceText } from '../../components/PriceText';
 import { DELIVERY_COUNTRIES } from '../../domain/deliveryRegion';
 import { amountToPay, lineKey } from '../../domain/miniBasket';
@@ -210,7 +211,9 @@ function ShippingEstimate() {
 function BasketInstalments({ basket }: { basket: BasketSummary }) {
   const params: InstalmentParams | null = useAppSelector((state) => state.basketPage.instalment);
   if (!params) return null;
-  return <InstalmentOffer params={params} input={{ price: basket.worth, basketCount: basket.productsCounter, allProductsAllow: basket.products.every((line) => line.instalments !== false) && (params.allProductsAllow ?? true) }} headingId="basket-instalments-title" />;
+  // The basket's worth in the limits' terms (gross or net), whatever prices the shop shows.
+  const price = amountInLimitTerms({ gross: basket.worth, net: basket.worth_net }, params.priceType);
+  return <InstalmentOffer params={params} input={{ price, basketCount: basket.productsCounter, allProductsAllow: basket.products.every((line) => line.instalments !== false) && (params.allProductsAllow ?? true) }} headingId="basket-instalments-title" />;
 }
 
 /**

@@ -28,7 +28,7 @@ export function PriceBlock({ product, sizeId, prices, bundle, freeLabel }: Props
       {view.phonePrice ? (
         freeLabel ? (
           <p className="price-block__price">
-            <span className="badge badge--free">{t('buy.free')}</span>
+            <span className="badge--free">{t('buy.free')}</span>
           </p>
         ) : view.points > 0 ? (
           <p className="price-block__points">{t('buy.points', { points: view.points })}</p>

@@ -3,7 +3,6 @@ import { newsDate } from '../../../src/domain/newsDate';
 import { postcodeRejected } from '../../../src/domain/postcode';
 import { matchZipRange, ZIP_RANGES } from '../../../src/domain/zipRanges';
 import { equalHeightUsable, equalRowHeights, rowSize } from '../../../src/domain/equalHeight';
-import { animationDuration, DATEPICKER_DEFAULTS } from '../../../src/domain/animation';
 import { checkUpload } from '../../../src/domain/upload';
 import { validateFieldValue } from '../../../src/domain/fieldValidation';
 
@@ -75,14 +74,6 @@ describe('equal-height rows', () => {
     expect(equalHeightUsable({ container: '.list', items: ['.name'], containerExists: true })).toBe(true);
     expect(equalHeightUsable({ container: '.list', items: [], containerExists: true })).toBe(false);
     expect(equalHeightUsable({ container: '.list', items: '.name', containerExists: false })).toBe(false);
-  });
-});
-
-describe('animation and datepicker defaults', () => {
-  it('slow 600, fast 200, default 400', () => {
-    expect([animationDuration('slow'), animationDuration('fast'), animationDuration(undefined), animationDuration(250)]).toEqual([600, 200, 400, 250]);
-    expect(DATEPICKER_DEFAULTS).toMatchObject({ dateFormat: 'mm/dd/yy', yearRange: 'c-10:c+10' });
-    expect(DATEPICKER_DEFAULTS.monthNames[0]).toBe('January');
   });
 });
 

@@ -684,13 +684,13 @@ describe('loadInstalments', () => {
     expect(asked!.priceNet).toBeLessThan(amount);
   });
 
-  it('net prices use the net tiers', async () => {
+  it('a net shop (PRICE_TYPE=net) asks with the gross amount as price (gross tiers) and the net one as priceNet (net tiers): the server checks the one its limits are set in (issue 34, point 17)', async () => {
     const net = productData({ price_type: 'net' });
     let asked: InstalmentRequest | null = null;
     await expectSaga(loadInstalments, net, 4, pageOfferOf(net))
       .provide([[matchers.call.fn(fetchInstalmentParams), dynamic(({ args }) => ((asked = args[0] as InstalmentRequest), instalmentParams))]])
       .run();
-    expect(asked).toMatchObject({ price: 73.48, priceNet: 73.48 });
+    expect(asked).toMatchObject({ price: 89.64, priceNet: 73.48 });
   });
 
   it('asks with the basket: its product count, cost and net cost', async () => {
