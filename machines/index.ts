@@ -33,8 +33,16 @@ export const machineLoaders: Record<string, () => Promise<AnyStateMachine>> = {
   brakeFinder: () => import(/* webpackChunkName: "brake-finder" */ './brakeFinder').then((m) => m.brakeFinderMachine),
 };
 
+/**
+ * Machines a component runs itself (`useMachine` of @xstate/react): its own state, with no side
+ * effect and nothing another part of the page reads, so not a flow in the store.
+ */
+export const componentMachineLoaders: Record<string, () => Promise<AnyStateMachine>> = {
+  tooltip: () => import(/* webpackChunkName: "page-contact" */ './tooltip').then((m) => m.tooltipMachine),
+};
+
 /** Every machine, eager and lazy: what the visualizer export writes. */
 export async function allMachines(): Promise<Record<string, AnyStateMachine>> {
-  const lazy = await Promise.all(Object.entries(machineLoaders).map(async ([id, load]) => [id, await load()] as const));
+  const lazy = await Promise.all(Object.entries({ ...machineLoaders, ...componentMachineLoaders }).map(async ([id, load]) => [id, await load()] as const));
   return { ...machines, ...Object.fromEntries(lazy) };
 }

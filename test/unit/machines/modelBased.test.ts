@@ -3,6 +3,7 @@ import { createTestModel } from 'xstate/graph';
 import { GRAPH_LIMIT, pathName } from './graphLimits';
 import { everyMachine } from '../../../machines/admin';
 import { bannersMachine, type BannersEmitted, type BannersEvent } from '../../../machines/banners';
+import { tooltipMachine, type TooltipEvent } from '../../../machines/tooltip';
 import { layoutModeMachine, type LayoutModeEmitted, type LayoutModeEvent, type LayoutModeNumber } from '../../../machines/layoutMode';
 import { stickyHeaderMachine, type StickyHeaderEvent } from '../../../machines/stickyHeader';
 import { miniBasketMachine, type MiniBasketContext, type MiniBasketEmitted, type MiniBasketEvent } from '../../../machines/miniBasket';
@@ -47,7 +48,7 @@ function hasTimersOrActors(machine: AnyStateMachine): boolean {
   return visit(machine.root as unknown as NodeLike);
 }
 
-const MODEL_TESTED = ['banners', 'checkout', 'form', 'garage', 'layoutMode', 'miniBasket', 'orderStatus', 'ownerSignIn', 'stickyHeader', 'vehicleConfigurator'];
+const MODEL_TESTED = ['banners', 'checkout', 'form', 'garage', 'layoutMode', 'miniBasket', 'orderStatus', 'ownerSignIn', 'stickyHeader', 'tooltip', 'vehicleConfigurator'];
 
 describe('model-based tests cover every timer-free machine', () => {
   it('the timer-free machines of the registries are the ones model-tested here (and in vehicleConfigurator.test.ts, ownerSignIn.test.ts)', async () => {
@@ -128,6 +129,28 @@ describe('banners machine: model-based paths', () => {
           expect(emitted).toEqual([{ type: 'remember', id: event.id, days: BANNER_COOKIE_DAYS }]);
         }
       }
+    });
+  });
+});
+
+/* ------------------------------------------------------------------ tooltip */
+
+describe('tooltip machine: model-based paths', () => {
+  const events: TooltipEvent[] = [{ type: 'POINTER_ENTER' }, { type: 'POINTER_LEAVE' }, { type: 'FOCUS' }, { type: 'BLUR' }, { type: 'ESCAPE' }];
+  const paths = createTestModel(tooltipMachine, { events, serializeState: serialize, limit: GRAPH_LIMIT }).getShortestPaths({ allowDuplicatePaths: true });
+
+  it('reaches the tip shown by hover, by focus and by both, and hidden by Escape while hovered and focused', () => {
+    const ends = new Set(paths.map((path) => `${String(path.state.value)}:${path.state.context.hovered}:${path.state.context.focused}`));
+    for (const end of ['shown:true:false', 'shown:false:true', 'shown:true:true', 'hidden:true:true', 'hidden:false:false']) expect(ends).toContain(end);
+  });
+
+  it('every path: shown only while hovered or focused; a new hover or focus shows it; Escape hides it', () => {
+    walk<TooltipEvent, never>(tooltipMachine, paths, ({ snapshot, event }) => {
+      const { hovered, focused } = snapshot.context as { hovered: boolean; focused: boolean };
+      if (snapshot.value === 'shown') expect(hovered || focused).toBe(true);
+      if (!hovered && !focused) expect(snapshot.value).toBe('hidden');
+      if (event?.type === 'POINTER_ENTER' || event?.type === 'FOCUS') expect(snapshot.value).toBe('shown');
+      if (event?.type === 'ESCAPE') expect(snapshot.value).toBe('hidden');
     });
   });
 });
