@@ -3,7 +3,6 @@ import { newNoticeToken, noticeTokenHash } from './noticeToken';
 import type { CompiledQuery } from 'kysely';
 import { runStepsSync, SharedReads, type Steps } from './sharedReads';
 import {
-  LISTING_TRAIT_FACETS,
   ONE_SIZE,
   TRAIT,
   type AwardedParameter,
@@ -26,6 +25,7 @@ import { productLink } from '../text';
 import { cmsPageResponse, cmsSearchEntry, type CmsPageRow } from './cmsPages';
 import { decideBasketChange, type LimitLine } from './basketLimits';
 import { CATALOGUE_POLL_MS, type BasketChange, type BasketChangeResult, type BrakeProductFilter, type ContactAttachment, type ContactMessage, type ListingFilter, type ProductChange, type ShopRepository, } from './repository';
+import { listingTraitFacets } from '../../src/domain/brakeMeasures';
 import { facetKey, facetRows, listingOrder, listingWhere, SQLITE_LISTING, traitValueCounts, type ListingWhereOptions } from './listingQuery';
 
 export { facetKey } from './listingQuery';
@@ -255,9 +255,9 @@ export class SqliteShopRepository extends SharedReads implements ShopRepository 
     });
   }
 
-  /** The brake-system trait facets of a listing (LISTING_TRAIT_FACETS), each kept a minute per filter like the other counts. */
+  /** The trait facets of a listing (a disc or pad listing's measures, else the brake system: listingTraitFacets), each kept a minute per filter like the other counts. */
   private traitFacets(filter: ListingFilter): Array<{ trait: number; values: Array<[number, string, number]> }> {
-    return LISTING_TRAIT_FACETS.map((trait) => ({
+    return listingTraitFacets(filter.category).map((trait) => ({
       trait,
       values: this.cachedCount(`trait:${trait}`, { ...filter, traits: (filter.traits ?? []).filter((t) => t.trait !== trait) }, () => {
         const { sql, params } = traitValueCounts(filter, trait, SQLITE_LISTING);

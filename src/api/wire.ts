@@ -31,6 +31,24 @@ export const AXIS = { front: 148723, rear: 148742 } as const;
 export const BRAKE_TRAIT = { discType: 90011, discDiameter: 90010 } as const;
 export const LISTING_TRAIT_FACETS: readonly number[] = [BRAKE_TRAIT.discType, BRAKE_TRAIT.discDiameter];
 
+/**
+ * The traits that hold a brake's measures (issue 37, point 3; src/domain/brakeMeasures.ts): the
+ * demo catalogue's ids, reserved for these measures in the catalogue file. A disc's and a pad's
+ * thickness share one trait (as their height does): a part is one or the other.
+ */
+export const BRAKE_MEASURE = {
+  discType: 90011,
+  discDiameter: 90010,
+  discThickness: 90003,
+  discMinThickness: 90014,
+  discCentring: 90013,
+  discHoles: 90012,
+  padWidth: 90001,
+  padHeight: 90002,
+  padThickness: 90003,
+  padWear: 90005,
+} as const;
+
 export const BRAKE_CATEGORY = {
   pads: 148728,
   discs: 151538,
@@ -504,7 +522,8 @@ export interface ListingResponse {
   /** Axle facet rows [axis value id, name, count] (issue 25; counted without the axle filter). */
   axes?: Array<[number, string, number]>;
   /**
-   * The brake-system trait facets (LISTING_TRAIT_FACETS, in that order): each trait's values
+   * The trait facets (listingTraitFacets in src/domain/brakeMeasures.ts, in that order: a disc or
+   * pad listing's measures, else LISTING_TRAIT_FACETS): each trait's values
    * [value id, name, count] among the listing's products, counted without that trait's own filter.
    */
   traitFacets?: Array<{ trait: number; values: Array<[number, string, number]> }>;

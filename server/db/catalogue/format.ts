@@ -13,6 +13,10 @@ import { MAX_PRODUCT_ID } from '../../../src/domain/pageTypes';
 import { slugify } from '../../text';
 import { controlCharacterIn, MAX_ID } from '../../http';
 import { CATALOGUE_COLUMNS } from './generate';
+import { DISC_MEASURES, isMeasureNumber, PAD_MEASURES } from '../../../src/domain/brakeMeasures';
+
+/** The traits whose values are a brake's measures in numbers (mm, or a count of holes). */
+const NUMERIC_MEASURES = new Set([...DISC_MEASURES, ...PAD_MEASURES].filter((m) => m.numeric).map((m) => m.trait));
 
 export const CATALOGUE_FORMAT = 1;
 
@@ -281,6 +285,8 @@ export class CatalogueReader {
         if (this.traitValues.has(id)) throw new Invalid('id', `trait value ${id} is defined twice`);
         const param = read.id(record, 'param_id');
         const name = read.text(record, 'name', 300);
+        // A brake's measures (issue 37) are numbers: a filter lists them in numeric order.
+        if (NUMERIC_MEASURES.has(param) && !isMeasureNumber(name)) throw new Invalid('name', `trait ${param} is a brake measure: its value must be a number such as 280 or 66.5`);
         const key = `${param}|${name}`;
         if (this.traitKeys.has(key)) throw new Invalid('name', `trait ${param} already has the value "${name}"`);
         const names = read.translations(record, 'names', 300);

@@ -6,7 +6,6 @@ import type { VehiclePageKind } from '../../../src/domain/vehiclePages';
 import type { Pool, PoolClient, QueryConfig, QueryResult, QueryResultRow } from 'pg';
 import {
   TRAIT,
-  LISTING_TRAIT_FACETS,
   type BasketSummary,
   type BrakeProduct,
   type CmsPageResponse,
@@ -24,6 +23,7 @@ import { DatabaseUnavailable, isConnectionLoss, isTimeout } from '../faults';
 import { CATALOGUE_CHANNEL, type BasketChange, type BasketChangeResult, type BrakeProductFilter, type ContactAttachment, type ContactMessage, type ListingFilter, type ProductChange, type ShopRepository, } from '../repository';
 import { cmsPageResponse, cmsSearchEntry, type CmsPageRow } from '../cmsPages';
 import { decideBasketChange, type LimitLine } from '../basketLimits';
+import { listingTraitFacets } from '../../../src/domain/brakeMeasures';
 import { facetKey, facetRows, listingOrder, listingWhere, POSTGRES_LISTING, traitValueCounts } from '../listingQuery';
 import { TtlCache } from '../ttlCache';
 import { newNoticeToken, noticeTokenHash } from '../noticeToken';
@@ -405,10 +405,10 @@ export class PostgresShopRepository extends SharedReads implements ShopRepositor
     });
   }
 
-  /** The brake-system trait facets of a listing (LISTING_TRAIT_FACETS), each kept a minute per filter like the other counts. */
+  /** The trait facets of a listing (a disc or pad listing's measures, else the brake system: listingTraitFacets), each kept a minute per filter like the other counts. */
   private traitFacets(filter: ListingFilter): Promise<Array<{ trait: number; values: Array<[number, string, number]> }>> {
     return Promise.all(
-      LISTING_TRAIT_FACETS.map(async (trait) => ({
+      listingTraitFacets(filter.category).map(async (trait) => ({
         trait,
         values: await this.cachedCount(`trait:${trait}`, { ...filter, traits: (filter.traits ?? []).filter((t) => t.trait !== trait) }, async () => {
           const counts = traitValueCounts(filter, trait, POSTGRES_LISTING);

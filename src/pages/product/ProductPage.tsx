@@ -17,10 +17,13 @@ import { Instalments } from './Instalments';
 import { hasBrakeForm, splitDescription, techNameOf } from '../../domain/brakePlacement';
 import '../../styles/product.css';
 import itOffer from '../../i18n/it.offer';
+import itMeasures from '../../i18n/it.measures';
 import { addPageTexts } from '../../i18n/runtime';
+import { productMeasures } from '../../domain/brakeMeasures';
 
 // This page's own texts join the catalogue with its chunk.
 addPageTexts(itOffer);
+addPageTexts(itMeasures);
 
 /** The brake finder (products with a brake form) is its own chunk. */
 const BrakeFinder = lazy(() => import(/* webpackChunkName: "brake-finder-ui" */ '../../components/brakes/BrakeFinder').then((module) => ({ default: module.BrakeFinder })));
@@ -69,6 +72,13 @@ export default function ProductPage() {
                   <dd>{attribute.values.join(', ')}</dd>
                 </Fragment>
               ))}
+            {/* A disc's or pad's measures (issue 37), from the product's traits: drawn by the server. */}
+            {productMeasures(product.awardedParameters, product.category.id).map(({ measure, values }) => (
+              <Fragment key={measure.key}>
+                <dt>{t(`measures.${measure.key}`)}</dt>
+                <dd data-measure={measure.key}>{values.map((value) => (measure.unit === 'mm' ? t('measures.millimetres', { value }) : value)).join(', ')}</dd>
+              </Fragment>
+            ))}
           </dl>
           {/* Whether the part fits the chosen vehicle, and with what note (issue 25). */}
           <FitNoteSlot
