@@ -17,6 +17,7 @@ import { benchCheckout } from './bench/checkout';
 import { runPageMixBench } from './bench/pageMix';
 import { BEFORE_PHOTOS, measureFirstScreenImages } from './bench/firstScreenImages';
 import { postgresPlans, runVehiclePageBench, type FitmentPlan, type VehiclePageBenchRow } from './bench/vehiclePages';
+import { runPostgresMeasureBench, runSqliteMeasureBench, type MeasureBenchRow, type MeasurePlan } from './bench/brakeMeasures';
 
 const FIRST_LOAD_JS_BUDGET_KB = 160;
 /** Issue 24: performance 100, largest paint at most 1.2 s, blocking at most 100 ms, CLS at most 0.02, the other categories 100. */
@@ -199,6 +200,31 @@ async function main() {
       plans,
     };
     console.table(engines);
+    console.table(rows);
+    for (const plan of plans) console.log(`\n[${plan.backend}, ${plan.catalogue}] ${plan.call}\n  ${plan.sql}\n    ${plan.plan.join('\n    ')}`);
+  }
+
+  if (only('measures')) {
+    // Issue 37: a disc and a pad listing with measure filters against the same listing without them, and the facet statements' plans.
+    const sizes = (process.env.BENCH_CATALOGUES || '10000,200000').split(',').map(Number);
+    const samples = Number(process.env.BENCH_MEASURE_SAMPLES || 40);
+    const rows: MeasureBenchRow[] = [];
+    const plans: MeasurePlan[] = [];
+    console.log(`\nListings with brake measure filters: repository calls (rows, total, every facet), ${samples} per listing; cold = kept counts dropped before each call`);
+    const pgUrl = process.env.DATABASE_URL || process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
+    for (const size of sizes) {
+      const sqlite = await runSqliteMeasureBench(size, samples);
+      rows.push(...sqlite.rows);
+      plans.push(...sqlite.plans);
+      try {
+        const postgres = await runPostgresMeasureBench(pgUrl, size, samples);
+        rows.push(...postgres.rows);
+        plans.push(...postgres.plans);
+      } catch (error) {
+        console.log(`PostgreSQL not measured at ${size} (${(error as Error).message})`);
+      }
+    }
+    report.brakeMeasures = { samplesPerListing: samples, pageSize: 24, rows, plans };
     console.table(rows);
     for (const plan of plans) console.log(`\n[${plan.backend}, ${plan.catalogue}] ${plan.call}\n  ${plan.sql}\n    ${plan.plan.join('\n    ')}`);
   }
