@@ -454,7 +454,8 @@ export class SqliteShopRepository extends SharedReads implements ShopRepository 
       const lowest = this.lowestPrice30Days(id, size.size_id);
       if (lowest) omnibus.set(size.size_id, lowest);
     }
-    return productPageData(
+    const codeGroup = await this.codeGroup(id);
+    const page = productPageData(
       {
         product,
         sizes,
@@ -467,6 +468,7 @@ export class SqliteShopRepository extends SharedReads implements ShopRepository 
       { categories: this.categoryNames, producers: this.producerNames },
       this.pageSettings,
     );
+    return codeGroup.length ? { ...page, codeGroup } : page;
   }
 
   async traits(id: number): Promise<ProductTrait[] | null> {

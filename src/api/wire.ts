@@ -444,7 +444,18 @@ export interface ProductSizeData {
 }
 
 /** The page-level product object of the product page (spec: "Product data"). */
+/**
+ * One code of a product's group of equivalent codes (issue 37): it replaces one of the product's
+ * codes, one of the product's codes is replaced by it, or it is an equivalent.
+ */
+export interface CodeGroupEntry {
+  code: string;
+  relation: 'equivalent' | 'replaces' | 'replacedBy';
+}
+
 export interface ProductPageData {
+  /** The other codes of the groups its codes belong to (issue 37); absent or empty: none. */
+  codeGroup?: CodeGroupEntry[];
   product_id: number;
   product_type: ProductType;
   name: string;

@@ -145,6 +145,13 @@ const en: Catalogue = {
     padWear: 'Wear indicator',
     millimetres: '{{value}} mm',
   },
+  codeGroup: {
+    title: 'Equivalent codes',
+    equivalent: 'equivalent to',
+    replaces: 'replaces',
+    replacedBy: 'replaced by',
+    search: 'Search {{code}}',
+  },
   product: {
     related: 'You may also need',
     catalogueNumber: 'Part number',

@@ -157,6 +157,13 @@ const pl: Catalogue = {
     padWear: 'Wskaźnik zużycia',
     millimetres: '{{value}} mm',
   },
+  codeGroup: {
+    title: 'Kody zamienników',
+    equivalent: 'odpowiednik',
+    replaces: 'zastępuje',
+    replacedBy: 'zastąpiony przez',
+    search: 'Szukaj {{code}}',
+  },
   product: {
     related: 'Może Cię zainteresować',
     catalogueNumber: 'Numer katalogowy',

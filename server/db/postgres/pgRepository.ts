@@ -532,7 +532,29 @@ export class PostgresShopRepository extends SharedReads implements ShopRepositor
    * lowest prices of the last 30 days and bundle total, each gathered as JSON by the database.
    */
   async productPage(id: number): Promise<ProductPageData | null> {
-    const row = await this.one<{
+    const [row, codeGroup] = await Promise.all([this.productPageRow(id), this.codeGroup(id)]);
+    if (!row) return null;
+    const sizes = row.sizes ?? [];
+    const omnibus = new Map((row.omnibus ?? []).map((o) => [o.size_id, { gross: o.gross, net: o.net ?? 0 }]));
+    const page = productPageData(
+      {
+        product: { ...row.product, picture: row.picture },
+        sizes,
+        params: awardedParameters(row.params ?? []),
+        engines: row.engines ?? [],
+        rebates: row.rebates ?? [],
+        omnibus: new Map(sizes.flatMap((s) => { const o = omnibus.get(s.size_id); return o ? [[s.size_id, o] as const] : []; })),
+        bundleTotal: row.bundle_total,
+      },
+      this.names,
+      this.pageSettings,
+    );
+    // The product's group of equivalent codes (issue 37), read beside the page's one statement.
+    return codeGroup.length ? { ...page, codeGroup } : page;
+  }
+
+  private productPageRow(id: number) {
+    return this.one<{
       product: ProductRow;
       sizes: SizeRow[] | null;
       params: Array<{ param_id: number; param_name: string; id: number; name: string }> | null;
@@ -559,22 +581,6 @@ export class PostgresShopRepository extends SharedReads implements ShopRepositor
          ${FIRST_PICTURE('p.id')}
        FROM products p WHERE p.id = ?`,
       [id],
-    );
-    if (!row) return null;
-    const sizes = row.sizes ?? [];
-    const omnibus = new Map((row.omnibus ?? []).map((o) => [o.size_id, { gross: o.gross, net: o.net ?? 0 }]));
-    return productPageData(
-      {
-        product: { ...row.product, picture: row.picture },
-        sizes,
-        params: awardedParameters(row.params ?? []),
-        engines: row.engines ?? [],
-        rebates: row.rebates ?? [],
-        omnibus: new Map(sizes.flatMap((s) => { const o = omnibus.get(s.size_id); return o ? [[s.size_id, o] as const] : []; })),
-        bundleTotal: row.bundle_total,
-      },
-      this.names,
-      this.pageSettings,
     );
   }
 
