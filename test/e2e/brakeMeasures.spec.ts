@@ -55,4 +55,26 @@ test.describe('brake measures', () => {
     await expect(page.locator('.product__facts').getByText('Centring diameter', { exact: true })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });
+
+  test("a product's page lists its group of equivalent codes; each code finds the group's products", async ({ page, request }) => {
+    // The first demo product whose codes are in a group (the groups are seeded: found among the first regular products).
+    let found: { id: number; link: string; codeGroup: Array<{ code: string; relation: string }> } | null = null;
+    for (let id = 100; id < 400 && !found; id++) {
+      const answer = (await (await request.get(`/ajax/projector.php?action=get&product=${id}&get=product`)).json()) as { product?: { product_id: number; link: string; codeGroup?: Array<{ code: string; relation: string }> } };
+      if (answer.product?.codeGroup?.length) found = { id, link: answer.product.link, codeGroup: answer.product.codeGroup };
+    }
+    expect(found).not.toBeNull();
+    await page.goto(found!.link);
+    const codes = page.getByRole('region', { name: 'Codici equivalenti' });
+    await expect(codes.getByRole('listitem')).toHaveCount(found!.codeGroup.length);
+    const words = { equivalent: 'equivalente a', replaces: 'sostituisce', replacedBy: 'sostituito da' } as Record<string, string>;
+    for (const { code, relation } of found!.codeGroup) await expect(codes.getByRole('listitem').filter({ hasText: code })).toContainText(`${words[relation]} ${code}`);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'issue37-product-code-group');
+    // A code of the group, followed: the listing holds this product too.
+    const { code } = found!.codeGroup[0];
+    await codes.getByRole('link', { name: `Cerca ${code}` }).click();
+    await page.waitForURL(/search\.php\?text=/);
+    await expect(page.locator(`.product-card[data-product-id="${found!.id}"]`)).toBeVisible();
+  });
 });
