@@ -204,6 +204,7 @@ async function main() {
     for (const plan of plans) console.log(`\n[${plan.backend}, ${plan.catalogue}] ${plan.call}\n  ${plan.sql}\n    ${plan.plan.join('\n    ')}`);
   }
 
+  let measures: { samplesPerListing: number; pageSize: number; rows: MeasureBenchRow[]; plans: MeasurePlan[] } | undefined;
   if (only('measures')) {
     // Issue 37: a disc and a pad listing with measure filters against the same listing without them, and the facet statements' plans.
     const sizes = (process.env.BENCH_CATALOGUES || '10000,200000').split(',').map(Number);
@@ -212,21 +213,25 @@ async function main() {
     const plans: MeasurePlan[] = [];
     console.log(`\nListings with brake measure filters: repository calls (rows, total, every facet), ${samples} per listing; cold = kept counts dropped before each call`);
     const pgUrl = process.env.DATABASE_URL || process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
+    // BENCH_MEASURE_BACKENDS=sqlite or postgresql measures one (two runs may go side by side: each keeps the other's figures).
+    const backends = (process.env.BENCH_MEASURE_BACKENDS || 'sqlite,postgresql').split(',');
+    const show = (part: { rows: MeasureBenchRow[]; plans: MeasurePlan[] }) => {
+      rows.push(...part.rows);
+      plans.push(...part.plans);
+      console.table(part.rows);
+      for (const plan of part.plans) console.log(`\n[${plan.backend}, ${plan.catalogue}] ${plan.call}\n  ${plan.sql}\n    ${plan.plan.join('\n    ')}`);
+    };
     for (const size of sizes) {
-      const sqlite = await runSqliteMeasureBench(size, samples);
-      rows.push(...sqlite.rows);
-      plans.push(...sqlite.plans);
-      try {
-        const postgres = await runPostgresMeasureBench(pgUrl, size, samples);
-        rows.push(...postgres.rows);
-        plans.push(...postgres.plans);
-      } catch (error) {
-        console.log(`PostgreSQL not measured at ${size} (${(error as Error).message})`);
+      if (backends.includes('sqlite')) show(await runSqliteMeasureBench(size, samples));
+      if (backends.includes('postgresql')) {
+        try {
+          show(await runPostgresMeasureBench(pgUrl, size, samples));
+        } catch (error) {
+          console.log(`PostgreSQL not measured at ${size} (${(error as Error).message})`);
+        }
       }
     }
-    report.brakeMeasures = { samplesPerListing: samples, pageSize: 24, rows, plans };
-    console.table(rows);
-    for (const plan of plans) console.log(`\n[${plan.backend}, ${plan.catalogue}] ${plan.call}\n  ${plan.sql}\n    ${plan.plan.join('\n    ')}`);
+    measures = { samplesPerListing: samples, pageSize: 24, rows, plans };
   }
 
   if (only('pagemix')) {
@@ -329,6 +334,13 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
   // With BENCH_ONLY, the sections not run keep their last figures.
   const previous = process.env.BENCH_ONLY && existsSync(join(outDir, 'report.json')) ? JSON.parse(readFileSync(join(outDir, 'report.json'), 'utf8')) : {};
+  if (measures) {
+    // The measure section keeps the figures of the backends and sizes this run did not measure.
+    const kept = (previous.brakeMeasures ?? { rows: [], plans: [] }) as { rows: MeasureBenchRow[]; plans: MeasurePlan[] };
+    const measured = new Set(measures.rows.map((row) => `${row.backend}|${row.catalogue}`));
+    const other = (item: { backend: string; catalogue: number }) => !measured.has(`${item.backend}|${item.catalogue}`);
+    report.brakeMeasures = { ...measures, rows: [...kept.rows.filter(other), ...measures.rows], plans: [...kept.plans.filter(other), ...measures.plans] };
+  }
   writeFileSync(join(outDir, 'report.json'), JSON.stringify({ ...previous, ...report }, null, 2) + '\n');
   console.log(`\nWrote ${join('bench', 'report.json')}`);
 }
