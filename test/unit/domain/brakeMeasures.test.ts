@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { BRAKE_CATEGORY, BRAKE_MEASURE, LISTING_TRAIT_FACETS, type AwardedParameter } from '../../../src/api/wire';
 import { DISC_MEASURES, PAD_MEASURES, isMeasureNumber, listingTraitFacets, measureOfTrait, productMeasures } from '../../../src/domain/brakeMeasures';
 import { resources } from '../../../src/i18n';
+import { COMPARE_TABLES } from '../../../src/domain/comparison';
 
 describe('brake measures (issue 37, point 3)', () => {
   it('a disc listing offers the disc measures, a pad listing the pad measures, any other the brake system', () => {
@@ -43,5 +44,11 @@ describe('brake measures (issue 37, point 3)', () => {
       for (const measure of [...DISC_MEASURES, ...PAD_MEASURES]) expect(measures[measure.key]).toEqual(expect.any(String));
       expect(measures.millimetres).toBe('{{value}} mm');
     }
+  });
+
+  it('the comparison has a row for every measure of a disc and of a pad', () => {
+    const rowTraits = (category: number) => COMPARE_TABLES[category].category.map((row) => Number(row.split('#')[1])).filter(Number.isFinite);
+    for (const measure of DISC_MEASURES) expect(rowTraits(BRAKE_CATEGORY.discs)).toContain(measure.trait);
+    for (const measure of PAD_MEASURES) expect(rowTraits(BRAKE_CATEGORY.pads)).toContain(measure.trait);
   });
 });
