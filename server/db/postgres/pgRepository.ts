@@ -529,7 +529,8 @@ export class PostgresShopRepository extends SharedReads implements ShopRepositor
 
   /**
    * A product page in one statement: the product with its sizes, traits, engines, rebate tiers,
-   * lowest prices of the last 30 days and bundle total, each gathered as JSON by the database.
+   * lowest prices of the last 30 days and bundle total, each gathered as JSON by the database;
+   * beside it, at the same time, its group of equivalent codes (SharedReads.codeGroup, issue 37).
    */
   async productPage(id: number): Promise<ProductPageData | null> {
     const [row, codeGroup] = await Promise.all([this.productPageRow(id), this.codeGroup(id)]);
