@@ -18,6 +18,7 @@ import { runPageMixBench } from './bench/pageMix';
 import { BEFORE_PHOTOS, measureFirstScreenImages } from './bench/firstScreenImages';
 import { runVehicleKeyBench, type VehicleKeyBenchRow } from './bench/vehicleKey';
 import { postgresPlans, runVehiclePageBench, type FitmentPlan, type VehiclePageBenchRow } from './bench/vehiclePages';
+import { runPostgresMeasureBench, runSqliteMeasureBench, type MeasureBenchRow, type MeasurePlan } from './bench/brakeMeasures';
 
 const FIRST_LOAD_JS_BUDGET_KB = 160;
 /** Issue 24: performance 100, largest paint at most 1.2 s, blocking at most 100 ms, CLS at most 0.02, the other categories 100. */
@@ -223,6 +224,36 @@ async function main() {
     console.log(`  engine by key, SQLite plan:\n    ${plan.join('\n    ')}`);
   }
 
+  let measures: { samplesPerListing: number; pageSize: number; rows: MeasureBenchRow[]; plans: MeasurePlan[] } | undefined;
+  if (only('measures')) {
+    // Issue 37: a disc and a pad listing with measure filters against the same listing without them, and the facet statements' plans.
+    const sizes = (process.env.BENCH_CATALOGUES || '10000,200000').split(',').map(Number);
+    const samples = Number(process.env.BENCH_MEASURE_SAMPLES || 40);
+    const rows: MeasureBenchRow[] = [];
+    const plans: MeasurePlan[] = [];
+    console.log(`\nListings with brake measure filters: repository calls (rows, total, every facet), ${samples} per listing; cold = kept counts dropped before each call`);
+    const pgUrl = process.env.DATABASE_URL || process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
+    // BENCH_MEASURE_BACKENDS=sqlite or postgresql measures one (two runs may go side by side: each keeps the other's figures).
+    const backends = (process.env.BENCH_MEASURE_BACKENDS || 'sqlite,postgresql').split(',');
+    const show = (part: { rows: MeasureBenchRow[]; plans: MeasurePlan[] }) => {
+      rows.push(...part.rows);
+      plans.push(...part.plans);
+      console.table(part.rows);
+      for (const plan of part.plans) console.log(`\n[${plan.backend}, ${plan.catalogue}] ${plan.call}\n  ${plan.sql}\n    ${plan.plan.join('\n    ')}`);
+    };
+    for (const size of sizes) {
+      if (backends.includes('sqlite')) show(await runSqliteMeasureBench(size, samples));
+      if (backends.includes('postgresql')) {
+        try {
+          show(await runPostgresMeasureBench(pgUrl, size, samples));
+        } catch (error) {
+          console.log(`PostgreSQL not measured at ${size} (${(error as Error).message})`);
+        }
+      }
+    }
+    measures = { samplesPerListing: samples, pageSize: 24, rows, plans };
+  }
+
   if (only('pagemix')) {
     // Issue 22: the page mix through the server's page cache, with it off, and a static file (the floor); then behind Varnish.
     console.log('\nPage mix: products, listings, text searches, home, brake page; autocannon, 64 connections, 2 server processes, 10 s each way');
@@ -323,6 +354,13 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
   // With BENCH_ONLY, the sections not run keep their last figures.
   const previous = process.env.BENCH_ONLY && existsSync(join(outDir, 'report.json')) ? JSON.parse(readFileSync(join(outDir, 'report.json'), 'utf8')) : {};
+  if (measures) {
+    // The measure section keeps the figures of the backends and sizes this run did not measure.
+    const kept = (previous.brakeMeasures ?? { rows: [], plans: [] }) as { rows: MeasureBenchRow[]; plans: MeasurePlan[] };
+    const measured = new Set(measures.rows.map((row) => `${row.backend}|${row.catalogue}`));
+    const other = (item: { backend: string; catalogue: number }) => !measured.has(`${item.backend}|${item.catalogue}`);
+    report.brakeMeasures = { ...measures, rows: [...kept.rows.filter(other), ...measures.rows], plans: [...kept.plans.filter(other), ...measures.plans] };
+  }
   writeFileSync(join(outDir, 'report.json'), JSON.stringify({ ...previous, ...report }, null, 2) + '\n');
   console.log(`\nWrote ${join('bench', 'report.json')}`);
 }

@@ -17,6 +17,13 @@ export interface ListingDialect {
    * holds category and price together).
    */
   firstPrice: string;
+  /**
+   * A column compared without its index: a facet's membership test (`pp.product_id IN (the
+   * listing's products)`) is checked row by row of the trait's values, never probed once per
+   * listing product and value (SQLite otherwise probes product_params_value (value_id,
+   * product_id) for every product of the list and every value: values x products).
+   */
+  unindexed(column: string): string;
 }
 
 export const SQLITE_LISTING: ListingDialect = {
@@ -26,6 +33,8 @@ export const SQLITE_LISTING: ListingDialect = {
   },
   nameOrder: 'p.name COLLATE NOCASE',
   firstPrice: 'p.first_price',
+  // SQLite's unary plus: the term no longer qualifies for an index.
+  unindexed: (column) => `+${column}`,
 };
 
 export const POSTGRES_LISTING: ListingDialect = {
@@ -36,6 +45,8 @@ export const POSTGRES_LISTING: ListingDialect = {
   // The expression indexes products_name and products_category_name (migration 11) hold this order.
   nameOrder: `translate(p.name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') COLLATE "C"`,
   firstPrice: 'p.first_price',
+  // PostgreSQL's planner hashes the listing's products or checks each by its key: no hint.
+  unindexed: (column) => column,
 };
 
 export interface ListingWhereOptions {
@@ -134,7 +145,7 @@ export function listingOrder(sort: ListingFilter['sort'], dialect: ListingDialec
 export function traitValueCounts(filter: ListingFilter, trait: number, dialect: ListingDialect): { sql: string; params: unknown[] } {
   const rest: ListingFilter = { ...filter, traits: (filter.traits ?? []).filter((t) => t.trait !== trait) };
   const { sql, params } = listingWhere(rest, dialect, { sets: true });
-  const scope = sql ? `AND pp.product_id IN (SELECT p.id FROM products p ${sql})` : '';
+  const scope = sql ? `AND ${dialect.unindexed('pp.product_id')} IN (SELECT p.id FROM products p ${sql})` : '';
   return {
     sql: `SELECT v.id, v.name, COUNT(*) AS n FROM param_values v JOIN product_params pp ON pp.value_id = v.id WHERE v.param_id = ? ${scope} GROUP BY v.id, v.name`,
     params: [trait, ...params],

@@ -410,6 +410,23 @@ export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
       CREATE INDEX engine_keys_engine ON engine_keys(engine_id);
     `,
   },
+  {
+    id: 26,
+    name: 'code groups: OE and cross-reference codes that are equivalent (issue 37)',
+    sql: `
+      -- One row per code of a group of equivalent codes: the code as written, its key (upper case,
+      -- spaces, dots and dashes aside: a code is in one group at most) and, where the data says so,
+      -- the key of the code of the same group that replaces it. A product belongs to the groups of
+      -- its codes (its catalogue number and its OE / replacement codes).
+      CREATE TABLE code_groups (
+        code_key TEXT PRIMARY KEY,
+        group_id INTEGER NOT NULL,
+        code TEXT NOT NULL,
+        replaced_by TEXT
+      ) WITHOUT ROWID;
+      CREATE INDEX code_groups_group ON code_groups (group_id, code_key);
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): void {

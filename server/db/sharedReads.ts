@@ -15,6 +15,8 @@ import type { FitAnswer } from '../../src/domain/fitment';
 import type { VehicleKey } from '../../src/domain/vehicleKey';
 import type { VehicleChoice } from '../../src/domain/vehicle';
 import { DEFAULT_SHOP_SETTINGS, everythingChanged, readShopSettings, saveShopSettings, type ShopSettings } from '../settings/shopSettings';
+import { codeKey } from './searchTerms';
+import type { CodeGroupEntry } from '../../src/api/wire';
 
 /**
  * The tables (and columns) the shared reads touch, as both schemas define them
@@ -26,9 +28,10 @@ export interface ShopTables {
   models: { id: number; brand_id: number; name: string };
   generations: { id: number; model_id: number; name: string; year_from: number };
   engines: { id: number; generation_id: number; name: string; cv: number };
-  products: { id: number; slug: string; category_id: number; universal: number };
+  products: { id: number; slug: string; category_id: number; universal: number; catalog_no: string };
   /** A vehicle's registration keys (migration 25, issue 37). */
   engine_keys: { kind: string; key: string; engine_id: number };
+  code_groups: { code_key: string; group_id: number; code: string; replaced_by: string | null };
   price_history: { product_id: number; size_id: string; day: string };
   param_values: { id: number; param_id: number; name: string };
   product_params: { product_id: number; value_id: number };
@@ -201,7 +204,53 @@ export abstract class SharedReads {
     return rows.map((r) => ({ id: r.id, slug: r.slug, updatedAt: r.updated_at ?? null }));
   }
 
-  /** Products with their replacement codes (the spec's substitutes list), at most 20,000 codes. */
+  /**
+   * A product's group of equivalent codes (issue 37): every other code of the groups its own
+   * codes (catalogue number, OE / replacement codes) belong to, each with what the data says of
+   * it: it replaces one of the product's codes, one of the product's codes is replaced by it, or
+   * it is an equivalent. Empty when none of its codes is in a group.
+   */
+  async codeGroup(productId: number): Promise<CodeGroupEntry[]> {
+    const own = await this.rows(
+      this.sql
+        .selectFrom('product_params as pp')
+        .innerJoin('param_values as v', 'v.id', 'pp.value_id')
+        .select('v.name as code')
+        .where('pp.product_id', '=', productId)
+        .where('v.param_id', '=', TRAIT.replacementCode)
+        .union(this.sql.selectFrom('products').select('catalog_no as code').where('id', '=', productId))
+        .compile(),
+    );
+    const ownKeys = [...new Set(own.map((row) => codeKey(row.code)).filter(Boolean))];
+    if (!ownKeys.length) return [];
+    const members = await this.rows(
+      this.sql
+        .selectFrom('code_groups as g')
+        .innerJoin('code_groups as m', 'm.group_id', 'g.group_id')
+        .select(['m.code_key', 'm.code', 'm.replaced_by', 'm.group_id'])
+        .where('g.code_key', 'in', ownKeys)
+        .orderBy('m.group_id')
+        .orderBy(this.byBytes('m.code_key'))
+        .compile(),
+    );
+    const mine = new Set(ownKeys);
+    const replacedBy = new Set(members.filter((m) => mine.has(m.code_key) && m.replaced_by !== null).map((m) => m.replaced_by));
+    const seen = new Set<string>();
+    const entries: CodeGroupEntry[] = [];
+    for (const member of members) {
+      if (mine.has(member.code_key) || seen.has(member.code_key)) continue;
+      seen.add(member.code_key);
+      const relation = member.replaced_by !== null && mine.has(member.replaced_by) ? 'replaces' : replacedBy.has(member.code_key) ? 'replacedBy' : 'equivalent';
+      entries.push({ code: member.code, relation });
+    }
+    return entries;
+  }
+
+  /**
+   * Products with their replacement codes (the spec's substitutes list), at most 20,000 codes:
+   * each product's own OE codes, then the other codes of their groups (issue 37: built from the
+   * code groups, so a part is listed with every code it is equivalent to).
+   */
   async substitutes(): Promise<SubstituteEntry[]> {
     const rows = await this.rows(
       this.sql
@@ -216,7 +265,42 @@ export abstract class SharedReads {
     );
     const byProduct = new Map<number, string[]>();
     for (const row of rows) byProduct.set(row.id, [...(byProduct.get(row.id) ?? []), row.name]);
-    return [...byProduct].map(([id, value]) => ({ id, value }));
+    // The groups of those codes, read a thousand keys at a time.
+    const keys = [...new Set(rows.map((row) => codeKey(row.name)))];
+    const groupOf = new Map<string, number>();
+    const groupCodes = new Map<number, string[]>();
+    for (let start = 0; start < keys.length; start += 1000) {
+      const members = await this.rows(
+        this.sql
+          .selectFrom('code_groups as g')
+          .innerJoin('code_groups as m', 'm.group_id', 'g.group_id')
+          .select(['g.code_key as key', 'm.group_id', 'm.code'])
+          .where('g.code_key', 'in', keys.slice(start, start + 1000))
+          .orderBy('m.group_id')
+          .orderBy(this.byBytes('m.code_key'))
+          .compile(),
+      );
+      for (const member of members) {
+        groupOf.set(member.key, Number(member.group_id));
+        const codes = groupCodes.get(Number(member.group_id)) ?? [];
+        if (!codes.includes(member.code)) codes.push(member.code);
+        groupCodes.set(Number(member.group_id), codes);
+      }
+    }
+    return [...byProduct].map(([id, value]) => {
+      const all = [...value];
+      const known = new Set(value.map(codeKey));
+      for (const code of value) {
+        const group = groupOf.get(codeKey(code));
+        for (const other of group === undefined ? [] : groupCodes.get(group)!) {
+          if (!known.has(codeKey(other))) {
+            known.add(codeKey(other));
+            all.push(other);
+          }
+        }
+      }
+      return { id, value: all };
+    });
   }
 
   /**

@@ -5,7 +5,6 @@ import { newNoticeToken, noticeTokenHash } from './noticeToken';
 import type { CompiledQuery } from 'kysely';
 import { runStepsSync, SharedReads, type Steps } from './sharedReads';
 import {
-  LISTING_TRAIT_FACETS,
   ONE_SIZE,
   TRAIT,
   type AwardedParameter,
@@ -28,6 +27,7 @@ import { productLink } from '../text';
 import { cmsPageResponse, cmsSearchEntry, type CmsPageRow } from './cmsPages';
 import { decideBasketChange, type LimitLine } from './basketLimits';
 import { CATALOGUE_POLL_MS, type BasketChange, type BasketChangeResult, type BrakeProductFilter, type ContactAttachment, type ContactMessage, type ListingFilter, type ProductChange, type ShopRepository, } from './repository';
+import { listingTraitFacets } from '../../src/domain/brakeMeasures';
 import { facetKey, facetRows, listingOrder, listingWhere, SQLITE_LISTING, traitValueCounts, type ListingWhereOptions } from './listingQuery';
 
 export { facetKey } from './listingQuery';
@@ -257,9 +257,9 @@ export class SqliteShopRepository extends SharedReads implements ShopRepository 
     });
   }
 
-  /** The brake-system trait facets of a listing (LISTING_TRAIT_FACETS), each kept a minute per filter like the other counts. */
+  /** The trait facets of a listing (a disc or pad listing's measures, else the brake system: listingTraitFacets), each kept a minute per filter like the other counts. */
   private traitFacets(filter: ListingFilter): Array<{ trait: number; values: Array<[number, string, number]> }> {
-    return LISTING_TRAIT_FACETS.map((trait) => ({
+    return listingTraitFacets(filter.category).map((trait) => ({
       trait,
       values: this.cachedCount(`trait:${trait}`, { ...filter, traits: (filter.traits ?? []).filter((t) => t.trait !== trait) }, () => {
         const { sql, params } = traitValueCounts(filter, trait, SQLITE_LISTING);
@@ -456,7 +456,8 @@ export class SqliteShopRepository extends SharedReads implements ShopRepository 
       const lowest = this.lowestPrice30Days(id, size.size_id);
       if (lowest) omnibus.set(size.size_id, lowest);
     }
-    return productPageData(
+    const codeGroup = await this.codeGroup(id);
+    const page = productPageData(
       {
         product,
         sizes,
@@ -469,6 +470,7 @@ export class SqliteShopRepository extends SharedReads implements ShopRepository 
       { categories: this.categoryNames, producers: this.producerNames },
       this.pageSettings,
     );
+    return codeGroup.length ? { ...page, codeGroup } : page;
   }
 
   async traits(id: number): Promise<ProductTrait[] | null> {

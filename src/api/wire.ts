@@ -31,6 +31,24 @@ export const AXIS = { front: 148723, rear: 148742 } as const;
 export const BRAKE_TRAIT = { discType: 90011, discDiameter: 90010 } as const;
 export const LISTING_TRAIT_FACETS: readonly number[] = [BRAKE_TRAIT.discType, BRAKE_TRAIT.discDiameter];
 
+/**
+ * The traits that hold a brake's measures (issue 37, point 3; src/domain/brakeMeasures.ts): the
+ * demo catalogue's ids, reserved for these measures in the catalogue file. A disc's and a pad's
+ * thickness share one trait (as their height does): a part is one or the other.
+ */
+export const BRAKE_MEASURE = {
+  discType: 90011,
+  discDiameter: 90010,
+  discThickness: 90003,
+  discMinThickness: 90014,
+  discCentring: 90013,
+  discHoles: 90012,
+  padWidth: 90001,
+  padHeight: 90002,
+  padThickness: 90003,
+  padWear: 90005,
+} as const;
+
 export const BRAKE_CATEGORY = {
   pads: 148728,
   discs: 151538,
@@ -443,7 +461,18 @@ export interface ProductSizeData {
 }
 
 /** The page-level product object of the product page (spec: "Product data"). */
+/**
+ * One code of a product's group of equivalent codes (issue 37): it replaces one of the product's
+ * codes, one of the product's codes is replaced by it, or it is an equivalent.
+ */
+export interface CodeGroupEntry {
+  code: string;
+  relation: 'equivalent' | 'replaces' | 'replacedBy';
+}
+
 export interface ProductPageData {
+  /** The other codes of the groups its codes belong to (issue 37); absent or empty: none. */
+  codeGroup?: CodeGroupEntry[];
   product_id: number;
   product_type: ProductType;
   name: string;
@@ -531,7 +560,8 @@ export interface ListingResponse {
   /** Axle facet rows [axis value id, name, count] (issue 25; counted without the axle filter). */
   axes?: Array<[number, string, number]>;
   /**
-   * The brake-system trait facets (LISTING_TRAIT_FACETS, in that order): each trait's values
+   * The trait facets (listingTraitFacets in src/domain/brakeMeasures.ts, in that order: a disc or
+   * pad listing's measures, else LISTING_TRAIT_FACETS): each trait's values
    * [value id, name, count] among the listing's products, counted without that trait's own filter.
    */
   traitFacets?: Array<{ trait: number; values: Array<[number, string, number]> }>;

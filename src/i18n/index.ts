@@ -9,6 +9,8 @@ import itRefusal from './it.refusal';
 import itFitment from './it.fitment';
 import itVehiclePage from './it.vehiclePage';
 import itListingFilters from './it.listingFilters';
+import itMeasures from './it.measures';
+import itCodeGroup from './it.codeGroup';
 import itCheckout from './it.checkout';
 import plCheckout from './pl.checkout';
 import enCheckout from './en.checkout';
@@ -33,7 +35,7 @@ function mergeParts(...parts: object[]): Record<string, unknown> {
 }
 
 /** The whole Italian catalogue: the core and every page's texts. */
-export const it = mergeParts(itCore, itOffer, itContact, itCompare, itRefusal, itNotFound, itFitment, itVehiclePage, itListingFilters, itShopTexts, itCheckout, itBackOffice, { seo: itSeo });
+export const it = mergeParts(itCore, itOffer, itContact, itCompare, itRefusal, itNotFound, itFitment, itVehiclePage, itListingFilters, itMeasures, itCodeGroup, itShopTexts, itCheckout, itBackOffice, { seo: itSeo });
 
 export const resources = { it: { translation: it }, pl: { translation: mergeParts(pl, plCheckout, plBackOffice) }, en: { translation: mergeParts(en, enCheckout, enBackOffice) } };
 

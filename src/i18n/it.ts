@@ -4,6 +4,8 @@ import type itContact from './it.contact';
 import type itSeo from './it.seo';
 import type itVehiclePage from './it.vehiclePage';
 import type itListingFilters from './it.listingFilters';
+import type itMeasures from './it.measures';
+import type itCodeGroup from './it.codeGroup';
 import type itOffer from './it.offer';
 import type itNotFound from './it.notFound';
 import type itFitment from './it.fitment';
@@ -280,7 +282,7 @@ const it = {
 
 export default it;
 /** The whole Italian catalogue: the core and every page's texts. */
-export type FullItalian = typeof it & typeof itOffer & typeof itContact & typeof itCompare & typeof itRefusal & typeof itNotFound & typeof itFitment & typeof itVehiclePage & typeof itListingFilters & typeof itShopTexts & { seo: typeof itSeo };
+export type FullItalian = typeof it & typeof itOffer & typeof itContact & typeof itCompare & typeof itRefusal & typeof itNotFound & typeof itFitment & typeof itVehiclePage & typeof itListingFilters & typeof itMeasures & typeof itCodeGroup & typeof itShopTexts & { seo: typeof itSeo };
 
 /** Every language has every Italian key; sections may add plural forms Italian lacks (_few, _many). */
 export type Catalogue = { [Section in keyof FullItalian]: FullItalian[Section] & Record<string, unknown> };

@@ -15,6 +15,11 @@ import { controlCharacterIn, MAX_ID } from '../../http';
 import { CATALOGUE_COLUMNS } from './generate';
 import { parseVehicleKey } from '../../../src/domain/vehicleKey';
 import { checkShopSettings, type ShopSettings } from '../../settings/shopSettings';
+import { codeKey } from '../searchTerms';
+import { DISC_MEASURES, isMeasureNumber, PAD_MEASURES } from '../../../src/domain/brakeMeasures';
+
+/** The traits whose values are a brake's measures in numbers (mm, or a count of holes). */
+const NUMERIC_MEASURES = new Set([...DISC_MEASURES, ...PAD_MEASURES].filter((m) => m.numeric).map((m) => m.trait));
 
 export const CATALOGUE_FORMAT = 1;
 
@@ -60,6 +65,8 @@ export interface CatalogueRows {
   catalogue_texts: Row[];
   /** The shop's own settings from the file's `settings` line (server/settings/shopSettings.ts); absent: the stored ones stay. */
   settings?: ShopSettings;
+  /** code_key, group_id, code, replaced_by (a key): groups of equivalent codes (issue 37, migration 26). */
+  code_groups: Row[];
 }
 
 /** The languages a catalogue file may name things in besides the shop's own (Italian, the fallback). */
@@ -176,6 +183,7 @@ const CATEGORY_FIELDS = ['kind', 'id', 'name', 'names', 'parent_id', 'position',
 const PRODUCER_FIELDS = ['kind', 'id', 'name'];
 const SERIES_FIELDS = ['kind', 'id', 'producer_id', 'name'];
 const TRAIT_FIELDS = ['kind', 'id', 'param_id', 'param_name', 'param_names', 'name', 'names'];
+const CODE_GROUP_FIELDS = ['kind', 'id', 'codes'];
 const VEHICLE_FIELDS = ['kind', 'brand_id', 'brand', 'model_id', 'model', 'generation_id', 'generation', 'year_from', 'year_to', 'engine_id', 'engine', 'fuel', 'kw', 'cv', 'kba', 'ktype'];
 const PRODUCT_OWN = CATALOGUE_COLUMNS.products.filter((column) => column !== 'slug');
 const PRODUCT_FIELDS = ['kind', ...PRODUCT_OWN, 'slug', 'names', 'short_descriptions', 'sizes', 'rebates', 'traits', 'fitments', 'bundle', 'pictures'];
@@ -194,7 +202,7 @@ export class CatalogueReader {
   records = 0;
   readonly rows: CatalogueRows = {
     brands: [], models: [], generations: [], engines: [], engine_keys: [], categories: [], producers: [], series: [], products: [], sizes: [],
-    rebates: [], bundle_items: [], param_values: [], product_params: [], fitments: [], search_docs: [], pictures: [], menu_nodes: [], catalogue_texts: [],
+    rebates: [], bundle_items: [], param_values: [], product_params: [], fitments: [], search_docs: [], pictures: [], menu_nodes: [], catalogue_texts: [], code_groups: [],
   };
   /** Trait names in other languages, each kept once (a trait's values each repeat its name). */
   private readonly paramTexts = new Map<string, string>();
@@ -211,7 +219,10 @@ export class CatalogueReader {
   private readonly engineKeys = new Map<string, number>(); // kind:key -> engine
   private readonly products = new Map<number, number>(); // id -> line
   private readonly bundles: Array<{ line: number; field: string; product: number }> = [];
-  private readonly searchSources: Array<{ id: number; popularity: number; text: [string, string, string, string] }> = [];
+  private readonly searchSources: Array<{ id: number; popularity: number; text: [string, string, string, string]; keys: string[] }> = [];
+  /** Code groups by id, and each grouped code's group by its key (issue 37). */
+  private readonly codeGroups = new Map<number, string[]>();
+  private readonly groupOfKey = new Map<string, number>();
   private readonly fittedCategories = new Set<number>();
 
   private fail(line: number, field: string, reason: string): void {
@@ -288,6 +299,8 @@ export class CatalogueReader {
         if (this.traitValues.has(id)) throw new Invalid('id', `trait value ${id} is defined twice`);
         const param = read.id(record, 'param_id');
         const name = read.text(record, 'name', 300);
+        // A brake's measures (issue 37) are numbers: a filter lists them in numeric order.
+        if (NUMERIC_MEASURES.has(param) && !isMeasureNumber(name)) throw new Invalid('name', `trait ${param} is a brake measure: its value must be a number such as 280 or 66.5`);
         const key = `${param}|${name}`;
         if (this.traitKeys.has(key)) throw new Invalid('name', `trait ${param} already has the value "${name}"`);
         const names = read.translations(record, 'names', 300);
@@ -360,6 +373,39 @@ export class CatalogueReader {
         }
         return;
       }
+      case 'code_group': {
+        onlyFields(record, CODE_GROUP_FIELDS);
+        const id = read.id(record, 'id');
+        if (this.codeGroups.has(id)) throw new Invalid('id', `code group ${id} is defined twice`);
+        const entries = read.list(record, 'codes', 50);
+        if (entries.length < 2) throw new Invalid('codes', 'must list at least 2 codes (a group of equivalents)');
+        const members = entries.map((entry, index) => {
+          const path = `codes[${index}]`;
+          const item: Json = typeof entry === 'string' ? { code: entry } : isObject(entry) ? entry : {};
+          if (typeof entry !== 'string' && !isObject(entry)) throw new Invalid(path, 'must be a code, or { "code", "replaced_by" }');
+          onlyFields(item, ['code', 'replaced_by'], `${path}.`);
+          const code = read.text(item, 'code', 100, typeof entry === 'string' ? path : `${path}.code`);
+          const key = codeKey(code);
+          if (!/^[\p{L}\p{N}/]+$/u.test(key)) throw new Invalid(path, 'a code is letters and digits (spaces, dots, dashes and slashes between them)');
+          const other = this.groupOfKey.get(key);
+          if (other !== undefined) throw new Invalid(path, `code ${code} is already in code group ${other}`);
+          const replacedBy = item.replaced_by === undefined || item.replaced_by === null ? null : codeKey(read.text(item, 'replaced_by', 100, `${path}.replaced_by`));
+          return { code, key, replacedBy, path };
+        });
+        const keys = members.map((member) => member.key);
+        members.forEach((member, index) => {
+          if (keys.indexOf(member.key) !== index) throw new Invalid(member.path, `code ${member.code} is listed twice`);
+          if (member.replacedBy !== null && (member.replacedBy === member.key || !keys.includes(member.replacedBy))) {
+            throw new Invalid(`${member.path}.replaced_by`, 'must name another code of the same group');
+          }
+        });
+        for (const member of members) {
+          this.groupOfKey.set(member.key, id);
+          this.rows.code_groups.push([member.key, id, member.code, member.replacedBy]);
+        }
+        this.codeGroups.set(id, members.map((member) => member.code));
+        return;
+      }
       case 'product':
         this.product(record, line);
         return;
@@ -376,7 +422,7 @@ export class CatalogueReader {
         return;
       }
       default:
-        throw new Invalid('kind', 'must be one of catalogue, settings, category, producer, series, trait, vehicle, product');
+        throw new Invalid('kind', 'must be one of catalogue, settings, category, producer, series, trait, vehicle, code_group, product');
     }
   }
 
@@ -558,6 +604,7 @@ export class CatalogueReader {
       id,
       popularity: values.popularity as number,
       text: [name, `${catalogNo} ${catalogNo.replace(/[\s.-]/g, '')}`, codes.join(' '), this.producers.get(producer)!],
+      keys: [catalogNo, ...codes].map(codeKey),
     });
   }
 
@@ -569,6 +616,12 @@ export class CatalogueReader {
     if (this.records === 0) this.fail(0, 'record', 'the file holds no records');
     else if (this.products.size === 0) this.fail(0, 'record', 'the file holds no products');
     if (this.errorCount > 0) return null;
+    // A product is found by every code of its codes' groups (issue 37): they join its search document.
+    for (const doc of this.searchSources) {
+      const groups = new Set(doc.keys.map((key) => this.groupOfKey.get(key)).filter((group) => group !== undefined));
+      const extra = [...groups].flatMap((group) => this.codeGroups.get(group)!.flatMap((code) => [code, code.replace(/[\s.-]/g, '')]));
+      if (extra.length) doc.text[2] = [doc.text[2], ...extra].join(' ').trim();
+    }
     this.searchSources.sort((a, b) => b.popularity - a.popularity || a.id - b.id);
     this.searchSources.forEach((doc, index) => this.rows.search_docs.push([index + 1, doc.id, ...doc.text]));
     this.searchSources.length = 0;

@@ -4,6 +4,7 @@ import { Random } from './random';
 import { ENGINE_FAMILIES, OE_PATTERNS, PRODUCERS as PARTS_PRODUCERS, SHOP_PRODUCER, VEHICLES } from './vehicles';
 import { FIRST_REGULAR_PRODUCT_ID, SPECIAL_PRODUCTS } from './specialProducts';
 import { slugify } from '../../text';
+import { codeKey } from '../searchTerms';
 import { CATEGORY_TEXTS, OTHER_LANGUAGES, PARAM_TEXTS, SIZE_TEXTS, UNIT_TEXTS, VALUE_TEXTS, productNameIn, shortDescriptionIn } from './demoTexts';
 
 /** What the supplier can deliver of a size sold on order (its stock: it caps the quantity like any stock). */
@@ -124,6 +125,8 @@ export const CATALOGUE_COLUMNS = {
   settings: ['key', 'value'],
   /** Names and texts in the languages other than the shop's (migration 11, server/db/catalogueTexts.ts). */
   catalogue_texts: ['kind', 'id', 'language', 'text'],
+  /** Groups of equivalent codes (migration 26, issue 37): a code's key, its group, the code as written, the key of the code replacing it. */
+  code_groups: ['code_key', 'group_id', 'code', 'replaced_by'],
 } as const;
 
 export type CatalogueTable = keyof typeof CATALOGUE_COLUMNS;
@@ -196,6 +199,7 @@ export function generateCatalogueRows(sink: CatalogueSink, options: CatalogueOpt
     courier: row('couriers'),
     setting: row('settings'),
     text: row('catalogue_texts'),
+    codeGroup: row('code_groups'),
   };
   /** The other languages' texts of one thing, from a table of translations (none: the Italian shows). */
   const texts = (kind: string, id: string | number, italian: string, translate: (language: 'pl' | 'en') => string | null | undefined) => {
@@ -285,6 +289,8 @@ export function generateCatalogueRows(sink: CatalogueSink, options: CatalogueOpt
 
     const brandCount = brandId - 1;
     const searchDocs: Array<{ id: number; popularity: number; text: [string, string, string, string] }> = [];
+    /** Each product's codes: its catalogue number and OE codes (the code groups are made of them). */
+    const productCodes = new Map<number, { category: number; catalog: string; oe: string[] }>();
     const productPopularity = new Map<number, number>();
     const unitsTranslated = new Set<string>();
     const addProduct = (spec: ProductSpec) => {
@@ -363,6 +369,7 @@ export function generateCatalogueRows(sink: CatalogueSink, options: CatalogueOpt
         if (!spec.product.universal) insert.fitment.run(engine, spec.product.id, ...qualifiers);
       }
       const catalog = spec.product.catalog_no;
+      productCodes.set(spec.product.id, { category: spec.product.category_id, catalog, oe: spec.params.filter(([param]) => param.id === TRAIT.replacementCode).map(([, value]) => value) });
       searchDocs.push({
         id: spec.product.id,
         popularity: productPopularity.get(spec.product.id) ?? 0,
@@ -575,6 +582,38 @@ export function generateCatalogueRows(sink: CatalogueSink, options: CatalogueOpt
     if (regular >= 2) {
       insert.bundleItem.run(S.bundle, FIRST_REGULAR_PRODUCT_ID, 2);
       insert.bundleItem.run(S.bundle, FIRST_REGULAR_PRODUCT_ID + 1, 1);
+    }
+
+    // Code groups (issue 37), from their own seeded sequence (the rest of the catalogue is what it
+    // was before): now and then a product and the previous one of its category are equivalents,
+    // their first OE codes and catalogue numbers one group; in one group of three the first
+    // product's OE code is replaced by the second's. Every product of a group is found by each of
+    // its codes: they join its search document.
+    const groupRandom = new Random((options.seed ?? 20261122) ^ 0x0c0d_0037);
+    const grouped = new Set<string>();
+    const previousOf = new Map<number, number>();
+    const docs = new Map(searchDocs.map((doc) => [doc.id, doc]));
+    let groupId = 1;
+    for (let id = FIRST_REGULAR_PRODUCT_ID; id < FIRST_REGULAR_PRODUCT_ID + regular; id++) {
+      const current = productCodes.get(id);
+      if (!current || !current.oe.length) continue;
+      const previous = previousOf.get(current.category);
+      previousOf.set(current.category, id);
+      if (previous === undefined || !groupRandom.chance(0.12)) continue;
+      const before = productCodes.get(previous)!;
+      const codes = [before.oe[0], current.oe[0], before.catalog, current.catalog];
+      const keys = codes.map(codeKey);
+      if (new Set(keys).size < keys.length || keys.some((key) => grouped.has(key))) continue;
+      const replaced = groupRandom.chance(0.35);
+      codes.forEach((code, index) => {
+        grouped.add(keys[index]);
+        insert.codeGroup.run(keys[index], groupId, code, replaced && index === 0 ? keys[1] : null);
+      });
+      groupId++;
+      for (const member of [previous, id]) {
+        const doc = docs.get(member)!;
+        doc.text[2] = [doc.text[2], ...codes.flatMap((code) => [code, code.replace(/[\s.-]/g, '')])].join(' ').trim();
+      }
     }
 
     // Search documents in popularity order (see the schema): doc 1 is the most wanted product.

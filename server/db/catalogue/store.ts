@@ -226,7 +226,7 @@ export async function storeCatalogue(db: CatalogueDb, rows: CatalogueRows, optio
 
     step('clearing the old catalogue');
     await db.clearSearch();
-    for (const table of ['fitments', 'product_params', 'bundle_items', 'rebates', 'product_pictures', 'sizes', 'param_values', 'engine_keys', 'engines', 'generations', 'models', 'brands', 'menu_nodes', 'catalogue_texts']) {
+    for (const table of ['fitments', 'product_params', 'bundle_items', 'rebates', 'product_pictures', 'sizes', 'param_values', 'engine_keys', 'engines', 'generations', 'models', 'brands', 'menu_nodes', 'catalogue_texts', 'code_groups']) {
       await db.run(`DELETE FROM ${table}`);
     }
 
@@ -235,6 +235,7 @@ export async function storeCatalogue(db: CatalogueDb, rows: CatalogueRows, optio
     await db.insert('producers', CATALOGUE_COLUMNS.producers, rows.producers, upsert(CATALOGUE_COLUMNS.producers));
     await db.insert('series', CATALOGUE_COLUMNS.series, rows.series, upsert(CATALOGUE_COLUMNS.series));
     for (const table of ['brands', 'models', 'generations', 'engines', 'engine_keys', 'param_values'] as const) await db.insert(table, CATALOGUE_COLUMNS[table], rows[table]);
+    await db.insert('code_groups', CATALOGUE_COLUMNS.code_groups, rows.code_groups);
 
     step('products');
     await db.insert('products', CATALOGUE_COLUMNS.products, rows.products, upsert(CATALOGUE_COLUMNS.products));
@@ -413,6 +414,20 @@ export async function exportCatalogue(db: CatalogueDb, write: (line: string) => 
     keys.set(Number(row.engine_id), entry);
   }
   for (const row of vehicles) await emit({ kind: 'vehicle', ...compact(row, {}), ...keys.get(Number(row.engine_id)) });
+  // Groups of equivalent codes (issue 37): each code as written, with the code replacing it where the data says so.
+  const groupRows = await db.all<{ group_id: number; code_key: string; code: string; replaced_by: string | null }>('SELECT group_id, code_key, code, replaced_by FROM code_groups ORDER BY group_id, code_key');
+  for (let start = 0; start < groupRows.length; ) {
+    let end = start;
+    while (end < groupRows.length && Number(groupRows[end].group_id) === Number(groupRows[start].group_id)) end++;
+    const members = groupRows.slice(start, end);
+    const written = new Map(members.map((member) => [member.code_key, member.code]));
+    await emit({
+      kind: 'code_group',
+      id: Number(members[0].group_id),
+      codes: members.map((member) => (member.replaced_by === null ? member.code : { code: member.code, replaced_by: written.get(member.replaced_by) ?? member.replaced_by })),
+    });
+    start = end;
+  }
 
   const fitmentColumns = await db.columnsOf('fitments');
   const present = FITMENT_QUALIFIERS.filter((column) => fitmentColumns.has(column));

@@ -8,7 +8,6 @@ import type { VehiclePageKind } from '../../../src/domain/vehiclePages';
 import type { Pool, PoolClient, QueryConfig, QueryResult, QueryResultRow } from 'pg';
 import {
   TRAIT,
-  LISTING_TRAIT_FACETS,
   type BasketSummary,
   type BrakeProduct,
   type CmsPageResponse,
@@ -26,6 +25,7 @@ import { DatabaseUnavailable, isConnectionLoss, isReadOnly, isTimeout } from '..
 import { CATALOGUE_CHANNEL, type BasketChange, type BasketChangeResult, type BrakeProductFilter, type ContactAttachment, type ContactMessage, type ListingFilter, type ProductChange, type ShopRepository, } from '../repository';
 import { cmsPageResponse, cmsSearchEntry, type CmsPageRow } from '../cmsPages';
 import { decideBasketChange, type LimitLine } from '../basketLimits';
+import { listingTraitFacets } from '../../../src/domain/brakeMeasures';
 import { facetKey, facetRows, listingOrder, listingWhere, POSTGRES_LISTING, traitValueCounts } from '../listingQuery';
 import { TtlCache } from '../ttlCache';
 import { newNoticeToken, noticeTokenHash } from '../noticeToken';
@@ -432,10 +432,10 @@ export class PostgresShopRepository extends SharedReads implements ShopRepositor
     });
   }
 
-  /** The brake-system trait facets of a listing (LISTING_TRAIT_FACETS), each kept a minute per filter like the other counts. */
+  /** The trait facets of a listing (a disc or pad listing's measures, else the brake system: listingTraitFacets), each kept a minute per filter like the other counts. */
   private traitFacets(filter: ListingFilter): Promise<Array<{ trait: number; values: Array<[number, string, number]> }>> {
     return Promise.all(
-      LISTING_TRAIT_FACETS.map(async (trait) => ({
+      listingTraitFacets(filter.category).map(async (trait) => ({
         trait,
         values: await this.cachedCount(`trait:${trait}`, { ...filter, traits: (filter.traits ?? []).filter((t) => t.trait !== trait) }, async () => {
           const counts = traitValueCounts(filter, trait, POSTGRES_LISTING);
@@ -575,10 +575,33 @@ export class PostgresShopRepository extends SharedReads implements ShopRepositor
 
   /**
    * A product page in one statement: the product with its sizes, traits, engines, rebate tiers,
-   * lowest prices of the last 30 days and bundle total, each gathered as JSON by the database.
+   * lowest prices of the last 30 days and bundle total, each gathered as JSON by the database;
+   * beside it, at the same time, its group of equivalent codes (SharedReads.codeGroup, issue 37).
    */
   async productPage(id: number): Promise<ProductPageData | null> {
-    const row = await this.one<{
+    const [row, codeGroup] = await Promise.all([this.productPageRow(id), this.codeGroup(id)]);
+    if (!row) return null;
+    const sizes = row.sizes ?? [];
+    const omnibus = new Map((row.omnibus ?? []).map((o) => [o.size_id, { gross: o.gross, net: o.net ?? 0 }]));
+    const page = productPageData(
+      {
+        product: { ...row.product, picture: row.picture },
+        sizes,
+        params: awardedParameters(row.params ?? []),
+        engines: row.engines ?? [],
+        rebates: row.rebates ?? [],
+        omnibus: new Map(sizes.flatMap((s) => { const o = omnibus.get(s.size_id); return o ? [[s.size_id, o] as const] : []; })),
+        bundleTotal: row.bundle_total,
+      },
+      this.names,
+      this.pageSettings,
+    );
+    // The product's group of equivalent codes (issue 37), read beside the page's one statement.
+    return codeGroup.length ? { ...page, codeGroup } : page;
+  }
+
+  private productPageRow(id: number) {
+    return this.one<{
       product: ProductRow;
       sizes: SizeRow[] | null;
       params: Array<{ param_id: number; param_name: string; id: number; name: string }> | null;
@@ -605,22 +628,6 @@ export class PostgresShopRepository extends SharedReads implements ShopRepositor
          ${FIRST_PICTURE('p.id')}
        FROM products p WHERE p.id = ?`,
       [id],
-    );
-    if (!row) return null;
-    const sizes = row.sizes ?? [];
-    const omnibus = new Map((row.omnibus ?? []).map((o) => [o.size_id, { gross: o.gross, net: o.net ?? 0 }]));
-    return productPageData(
-      {
-        product: { ...row.product, picture: row.picture },
-        sizes,
-        params: awardedParameters(row.params ?? []),
-        engines: row.engines ?? [],
-        rebates: row.rebates ?? [],
-        omnibus: new Map(sizes.flatMap((s) => { const o = omnibus.get(s.size_id); return o ? [[s.size_id, o] as const] : []; })),
-        bundleTotal: row.bundle_total,
-      },
-      this.names,
-      this.pageSettings,
     );
   }
 

@@ -17,10 +17,16 @@ import { Instalments } from './Instalments';
 import { hasBrakeForm, splitDescription, techNameOf } from '../../domain/brakePlacement';
 import '../../styles/product.css';
 import itOffer from '../../i18n/it.offer';
+import itMeasures from '../../i18n/it.measures';
+import itCodeGroup from '../../i18n/it.codeGroup';
 import { addPageTexts } from '../../i18n/runtime';
+import { productMeasures } from '../../domain/brakeMeasures';
+import { useLocalPath } from '../../components/useLocalPath';
 
 // This page's own texts join the catalogue with its chunk.
 addPageTexts(itOffer);
+addPageTexts(itMeasures);
+addPageTexts(itCodeGroup);
 
 /** The brake finder (products with a brake form) is its own chunk. */
 const BrakeFinder = lazy(() => import(/* webpackChunkName: "brake-finder-ui" */ '../../components/brakes/BrakeFinder').then((module) => ({ default: module.BrakeFinder })));
@@ -35,6 +41,7 @@ const FACT_ATTRIBUTES = ['24', '148722'];
  */
 export default function ProductPage() {
   const { t } = useTranslation();
+  const local = useLocalPath();
   const product = useAppSelector((state) => state.page.product);
   const attributes = useAppSelector((state) => state.product.attributes);
   // The long description is server HTML, sanitised before it reached the store (src/app/pageData.ts withCleanHtml).
@@ -69,7 +76,30 @@ export default function ProductPage() {
                   <dd>{attribute.values.join(', ')}</dd>
                 </Fragment>
               ))}
+            {/* A disc's or pad's measures (issue 37), from the product's traits: drawn by the server. */}
+            {productMeasures(product.awardedParameters, product.category.id).map(({ measure, values }) => (
+              <Fragment key={measure.key}>
+                <dt>{t(`measures.${measure.key}`)}</dt>
+                <dd data-measure={measure.key}>{values.map((value) => (measure.unit === 'mm' ? t('measures.millimetres', { value }) : value)).join(', ')}</dd>
+              </Fragment>
+            ))}
           </dl>
+          {/* Its group of equivalent codes (issue 37): each a search for that code. */}
+          {product.codeGroup?.length ? (
+            <section className="product__codes" aria-labelledby="product-codes">
+              <h2 id="product-codes">{t('codeGroup.title')}</h2>
+              <ul>
+                {product.codeGroup.map(({ code, relation }) => (
+                  <li key={code} data-relation={relation}>
+                    {t(`codeGroup.${relation}`)}{' '}
+                    <a href={local(`/search.php?text=${encodeURIComponent(code)}`)} aria-label={t('codeGroup.search', { code })}>
+                      {code}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           {/* Whether the part fits the chosen vehicle, and with what note (issue 25). */}
           <FitNoteSlot
             productId={product.product_id}

@@ -8,10 +8,13 @@ import { VehicleConfigurator } from '../../components/VehicleConfigurator';
 import { PARTIAL_LOAD_FLOW } from '../../../store/actions';
 import { AXIS, BRAKE_TRAIT, TRAIT } from '../../api/wire';
 import itListingFilters from '../../i18n/it.listingFilters';
+import itMeasures from '../../i18n/it.measures';
 import { addPageTexts } from '../../i18n/runtime';
+import { measureOfTrait } from '../../domain/brakeMeasures';
 
 // The brake filters' texts join the catalogue with this chunk.
 addPageTexts(itListingFilters);
+addPageTexts(itMeasures);
 
 /** Builds the listing address for the current query with some parameters changed. */
 function listingHref(query: Record<string, string>, changes: Record<string, string | null>): string {
@@ -52,7 +55,7 @@ function FacetLinks({ query, param, title, values, label = (name) => name }: { q
 
 const AXIS_PARAM = `traits_alt[${TRAIT.axis}]`;
 
-/** The product listing (/search.php): filters by category, producer, axle and brake system, pages, results. */
+/** The product listing (/search.php): filters by category, producer, axle, brake system and a disc's or pad's measures, pages, results. */
 export default function SearchPage() {
   const { t } = useTranslation();
   const listing = useAppSelector((state) => state.page.listing);
@@ -73,6 +76,13 @@ export default function SearchPage() {
     scrolled.current = true;
     document.querySelector<HTMLElement>('.listing__results')?.scrollIntoView({ block: 'start' });
   }, [fromSearch, listing]);
+  // A disc or pad listing offers that part's measures (issue 37), titled by the measure's name.
+  const categoryParam = query['traits_alt[24]'] ?? query['menu_alt[1_2]'];
+  const listingCategory = categoryParam ? Number(categoryParam) : undefined;
+  const measureTitle = (trait: number) => {
+    const measure = measureOfTrait(trait, listingCategory);
+    return measure ? t(`measures.${measure.key}`) : trait === BRAKE_TRAIT.discDiameter ? t('listing.discDiameter') : t('listing.discType');
+  };
   const pages = listing ? Math.max(1, Math.ceil(listing.total / listing.pageSize)) : 1;
   const page = listing?.page ?? 1;
   return (
@@ -121,9 +131,9 @@ export default function SearchPage() {
                 key={facet.trait}
                 query={query}
                 param={`traits_alt[${facet.trait}]`}
-                title={facet.trait === BRAKE_TRAIT.discDiameter ? t('listing.discDiameter') : t('listing.discType')}
+                title={measureTitle(facet.trait)}
                 values={facet.values}
-                label={facet.trait === BRAKE_TRAIT.discDiameter ? (name) => t('listing.millimetres', { value: name }) : undefined}
+                label={measureOfTrait(facet.trait, listingCategory)?.unit === 'mm' ? (name) => t('measures.millimetres', { value: name }) : undefined}
               />
             ))}
           </aside>
