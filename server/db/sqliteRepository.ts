@@ -643,7 +643,7 @@ export class SqliteShopRepository extends SharedReads implements ShopRepository 
   /* substitutes: SharedReads */
 
   async instalmentParams(totalPrice: number): Promise<InstalmentParams> {
-    return { ...this.settingsNow.instalments, priceType: 'gross', totalPrice: round2(totalPrice) };
+    return { ...this.settingsNow.instalments, totalPrice: round2(totalPrice) };
   }
 
   async requestAvailabilityNotice(visitorId: string, notice: { productId: number; sizeId: string; email: string }): Promise<false | { token: string | null }> {

@@ -37,7 +37,8 @@ export interface ShopSettings {
   email: string;
   /** Gross basket worth in euro from which prepaid couriers ship free. */
   freeShippingFrom: number;
-  instalments: { minPrice: number; maxPrice: number; instalmentName: string; link: string };
+  /** The instalment limits, in the terms they are set in (`priceType`: gross by default; issue 34, point 17). */
+  instalments: { minPrice: number; maxPrice: number; instalmentName: string; link: string; priceType: 'net' | 'gross' };
   couriers: CourierSetting[];
   banners: { discountCode: string | null; discountPercent: number };
 }
@@ -47,7 +48,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   phone: DEFAULT_SHOP_FACTS.phone,
   email: DEFAULT_SHOP_FACTS.email,
   freeShippingFrom: DEFAULT_SHOP_FACTS.freeShippingFrom,
-  instalments: { minPrice: 100, maxPrice: 5000, instalmentName: 'Rate Compass', link: '/cms/pagamento-rate.html' },
+  instalments: { minPrice: 100, maxPrice: 5000, instalmentName: 'Rate Compass', link: '/cms/pagamento-rate.html', priceType: 'gross' },
   couriers: [
     { name: 'BRT', group: 'prepaid', cost: 6.9, days: 2, icon: '/data/gfx/couriers/brt.svg' },
     { name: 'GLS', group: 'prepaid', cost: 5.9, days: 3, icon: '/data/gfx/couriers/gls.svg' },
@@ -180,9 +181,9 @@ export function checkShopSettings(input: unknown, base: ShopSettings = DEFAULT_S
   let instalments = base.instalments;
   if (input.instalments !== undefined && input.instalments !== null) {
     const raw = input.instalments;
-    if (!isObject(raw)) errors.push({ field: 'instalments', reason: 'must be an object (min, max, name, link)' });
+    if (!isObject(raw)) errors.push({ field: 'instalments', reason: 'must be an object (min, max, name, link, price_type)' });
     else {
-      for (const key of Object.keys(raw)) if (!['min', 'max', 'name', 'link'].includes(key)) errors.push({ field: `instalments.${key}`, reason: 'is not a field of the instalments' });
+      for (const key of Object.keys(raw)) if (!['min', 'max', 'name', 'link', 'price_type'].includes(key)) errors.push({ field: `instalments.${key}`, reason: 'is not a field of the instalments' });
       const minPrice = attempt(() => euro(raw, 'min', 'instalments.min', base.instalments.minPrice, 0, 1_000_000), base.instalments.minPrice);
       const maxPrice = attempt(() => euro(raw, 'max', 'instalments.max', base.instalments.maxPrice, 0, 1_000_000), base.instalments.maxPrice);
       if (maxPrice < minPrice) errors.push({ field: 'instalments.max', reason: 'must not be below instalments.min' });
@@ -192,7 +193,12 @@ export function checkShopSettings(input: unknown, base: ShopSettings = DEFAULT_S
         if (!LINK.test(value)) throw new Invalid('instalments.link', 'must be a path on the shop (/...) or an https:// address');
         return value;
       }, base.instalments.link);
-      instalments = { minPrice, maxPrice, instalmentName, link };
+      let priceType = base.instalments.priceType;
+      if (raw.price_type !== undefined && raw.price_type !== null) {
+        if (raw.price_type === 'net' || raw.price_type === 'gross') priceType = raw.price_type;
+        else errors.push({ field: 'instalments.price_type', reason: 'must be net or gross' });
+      }
+      instalments = { minPrice, maxPrice, instalmentName, link, priceType };
     }
   }
 
@@ -262,7 +268,7 @@ export function settingsRecord(settings: ShopSettings): Record<string, unknown> 
     phone: settings.phone,
     email: settings.email,
     free_shipping_from: settings.freeShippingFrom,
-    instalments: { min: settings.instalments.minPrice, max: settings.instalments.maxPrice, name: settings.instalments.instalmentName, link: settings.instalments.link },
+    instalments: { min: settings.instalments.minPrice, max: settings.instalments.maxPrice, name: settings.instalments.instalmentName, link: settings.instalments.link, price_type: settings.instalments.priceType },
     couriers: settings.couriers.map((c) => ({ name: c.name, group: c.group, cost: c.cost, days: c.days, icon: c.icon })),
     banners: { discount_code: settings.banners.discountCode, discount_percent: settings.banners.discountPercent },
   };
@@ -307,6 +313,7 @@ export function settingsFromRows(rows: Array<{ key: string; value: string }>, co
       maxPrice: maxPrice >= minPrice ? maxPrice : Math.max(minPrice, d.instalments.maxPrice),
       instalmentName: str(instalments.instalmentName, d.instalments.instalmentName),
       link: str(instalments.link, d.instalments.link),
+      priceType: instalments.priceType === 'net' ? 'net' : 'gross',
     },
     couriers: couriers.length
       ? couriers.map((c) => ({ name: c.name, group: c.prepaid === 'dvp' ? 'dvp' : 'prepaid', cost: Number(c.cost_gross), days: Number(c.days), icon: c.icon }))
@@ -338,7 +345,7 @@ export function* saveShopSettings(dialect: SqlDialect, settings: ShopSettings): 
     [SETTING_KEYS.phone, settings.phone],
     [SETTING_KEYS.email, settings.email],
     [SETTING_KEYS.freeShippingFrom, String(settings.freeShippingFrom)],
-    [SETTING_KEYS.instalments, JSON.stringify({ ...settings.instalments, priceType: 'gross' })],
+    [SETTING_KEYS.instalments, JSON.stringify(settings.instalments)],
     [SETTING_KEYS.banners, JSON.stringify(settings.banners)],
   ];
   for (const [key, value] of values) {

@@ -15,7 +15,8 @@ function npmRun(script: string, args: string[]) {
   const env: NodeJS.ProcessEnv = { ...process.env, DB_PATH: join(shop.dir, 'shop.sqlite') };
   delete env.NODE_OPTIONS;
   delete env.DATABASE_URL;
-  return spawnSync('npm', ['run', '-s', script, '--', ...args], { cwd: ROOT, env, encoding: 'utf8' });
+  // An export writes the whole catalogue to standard output: room beyond spawnSync's 1 MB.
+  return spawnSync('npm', ['run', '-s', script, '--', ...args], { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
 }
 
 describeWhen(process.env.SHOP_TEST_BACKEND !== 'postgres', 'the scripts are the same on either backend: run once, on the SQLite file')('npm run catalogue:price / stock / name / export', () => {

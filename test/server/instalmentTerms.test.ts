@@ -16,8 +16,11 @@ afterAll(async () => {
   await shop.close();
 });
 
-const limits = async (priceType: 'net' | 'gross') =>
-  shop.sql(`UPDATE settings SET value = ? WHERE key = 'instalments'`, JSON.stringify({ minPrice: 100, maxPrice: 5000, instalmentName: 'Rate Compass', link: '/cms/pagamento-rate.html', priceType }));
+// The limits' terms are a setting of the shop's (server/settings/shopSettings.ts), changed through its write path.
+const limits = async (priceType: 'net' | 'gross') => {
+  const settings = await shop.repository.shopSettings();
+  await shop.repository.saveShopSettings({ ...settings, instalments: { minPrice: 100, maxPrice: 5000, instalmentName: 'Rate Compass', link: '/cms/pagamento-rate.html', priceType } });
+};
 
 describe('instalments in the same terms as their limits (a net shop: PRICE_TYPE=net)', () => {
   it('the request a net shop sends carries the gross price as price and the net one as priceNet', () => {

@@ -46,7 +46,7 @@ const OWN_SETTINGS: Line = {
   phone: '+39 011 765 4321',
   email: 'ordini@freni-rossi.example',
   free_shipping_from: 120,
-  instalments: { min: 150, max: 3000, name: 'Rate Facili', link: '/cms/pagamento-rate.html' },
+  instalments: { min: 150, max: 3000, name: 'Rate Facili', link: '/cms/pagamento-rate.html', price_type: 'gross' },
   couriers: [
     { name: 'SDA Express', group: 'prepaid', cost: 7.5, days: 1 },
     { name: 'SDA contrassegno', group: 'dvp', cost: 11, days: 2 },
