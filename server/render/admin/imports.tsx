@@ -70,7 +70,8 @@ function Outcome({ outcome, language, maxMb }: { outcome: ImportOutcome; languag
       <p className="admin-notice admin-notice-error" role="alert" data-import-refused>
         {fill(t.refused, { count: outcome.errorCount, file: outcome.fileName })} {outcome.errorCount > outcome.errors.length && fill(t.refusedMore, { shown: outcome.errors.length })}
       </p>
-      <div className="admin-table-wrap">
+      {/* A region of its own that takes the keyboard: a narrow screen scrolls the table sideways. */}
+      <div className="admin-table-wrap" role="region" aria-label={t.errorsCaption} tabIndex={0}>
         <table className="admin-table" data-import-errors>
           <caption>{t.errorsCaption}</caption>
           <thead>
