@@ -41,7 +41,7 @@ function receiveFile(request: FastifyRequest, dir: string, maxBytes: number): Pr
   return new Promise((resolve, reject) => {
     let busboy: ReturnType<typeof Busboy>;
     try {
-      busboy = Busboy({ headers: request.headers as Record<string, string>, limits: { files: 1, parts: 4, fileSize: maxBytes, fieldSize: 1024, headerPairs: 20 } });
+      busboy = Busboy({ headers: { ...request.headers, 'content-type': String(request.headers['content-type'] ?? '') }, limits: { files: 1, parts: 4, fileSize: maxBytes, fieldSize: 1024, headerPairs: 20 } });
     } catch {
       resolve({ kind: 'noFile' });
       return;
@@ -98,7 +98,7 @@ export function importRoutes(deps: ImportRouteDeps) {
       inner.post('/imports', { bodyLimit: maxBytes + 64 * 1024 }, async (request, reply) => {
         const answer = (code: number, outcome: ImportOutcome) => reply.code(code).type(html).send(drawImportPage(request, ownerLanguage(request), maxMb, outcome));
         if (!/^multipart\/form-data/i.test(String(request.headers['content-type'] ?? ''))) return answer(400, { kind: 'noFile' });
-        if (importing) return drain(request, reply, () => answer(409, { kind: 'busy' }));
+        if (importing) return drain(request, () => answer(409, { kind: 'busy' }));
         importing = true;
         const dir = mkdtempSync(join(deps.uploadDir ?? uploadDirFromEnv() ?? tmpdir(), 'shop-import-'));
         try {
@@ -133,7 +133,7 @@ export function importRoutes(deps: ImportRouteDeps) {
 }
 
 /** Answers once the body is read and dropped (a browser shows an answer only after its upload). */
-function drain(request: FastifyRequest, reply: FastifyReply, send: () => FastifyReply): Promise<FastifyReply> {
+function drain(request: FastifyRequest, send: () => FastifyReply): Promise<FastifyReply> {
   const payload = request.body as NodeJS.ReadableStream & { resume(): void };
   return new Promise((resolve) => {
     payload.on('end', () => resolve(send()));
