@@ -19,6 +19,7 @@ import { orderRoutes } from './owner/orderRoutes';
 import { messageRoutes } from './owner/messageRoutes';
 import { settingsRoutes } from './owner/settingsRoutes';
 import { productRoutes } from './owner/productRoutes';
+import { importRoutes } from './owner/importRoutes';
 import { registerOwnerTestHooks } from './owner/testOwners';
 import { registerTestHooks, withTestOverrides } from './testHooks';
 import { loggerOptions, registerOperations, requestId, type LogLevel } from './operations';
@@ -231,12 +232,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   extraScriptRoutes(app, extraScripts, options.extraScriptsDir ?? (process.env.EXTRA_SCRIPTS_DIR || defaultExtraScriptsDir()));
   await registerOwnerRoutes(app, owner);
   // The back office's orders and messages (issue 36, points 2 and 5), the shop's settings and its
-  // products, stock and prices (points 7 and 3), behind the same guard.
+  // products, stock and prices (points 7 and 3) and catalogue imports (point 4), behind the same guard.
   await registerOwnerArea(app, owner, (scope) => {
     orderRoutes(owner, { mails: mailer !== null })(scope);
     messageRoutes(owner)(scope);
     settingsRoutes(owner)(scope);
     productRoutes({ ...owner, changes: catalogue, mailer })(scope);
+    importRoutes({ ...owner, changes: catalogue, mailer })(scope);
   });
   pageRoutes(app, repo, staticDir, { extraScripts, pageCache, answerCache, priceSetting, pictureOrigins: options.pictureOrigins ?? pictureOriginsFromEnv(process.env.PICTURE_ORIGINS) });
 

@@ -1,4 +1,5 @@
 import type { ShopSettings } from '../settings/shopSettings';
+import type { CatalogueDb } from './catalogue/store';
 import type { CatalogueTexts } from './catalogueTexts';
 import type {
   BasketSummary,
@@ -165,6 +166,13 @@ export interface ShopRepository {
   updateProduct(id: number, change: ProductChange): Promise<boolean>;
   /** Records that the whole catalogue changed (a re-seed): every server drops everything it drew. */
   catalogueReplaced(): Promise<void>;
+  /**
+   * The connection a catalogue import runs on (server/db/catalogue/store.ts, as `npm run
+   * catalogue:import` opens one): PostgreSQL, a client of the pool of its own until `close`;
+   * SQLite, this repository's connection (better-sqlite3 is synchronous: the import's transaction
+   * runs without giving the event loop to another request).
+   */
+  catalogueWriter(): Promise<{ db: CatalogueDb; close(): Promise<void> }>;
   /**
    * Calls `listener` with the products changed by any process or server on this database
    * (`'all'` for a re-seed): PostgreSQL by LISTEN/NOTIFY, SQLite by reading the change log

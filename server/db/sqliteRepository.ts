@@ -35,6 +35,7 @@ import { TtlCache } from './ttlCache';
 import { loadVehiclePage, loadVehiclePagePaths } from './vehiclePages';
 import type { VehiclePageKind } from '../../src/domain/vehiclePages';
 import { ftsQuery } from './searchTerms';
+import { sqliteCatalogueDb, type CatalogueDb } from './catalogue/store';
 import { DatabaseUnavailable, isSqliteStorageFailure, sqliteUnwritable } from './faults';
 import {
   AXIS_NAMES,
@@ -786,6 +787,10 @@ export class SqliteShopRepository extends SharedReads implements ShopRepository 
   async catalogueReplaced(): Promise<void> {
     await this.write(() => this.logCatalogueChange(null));
     this.counts.clear();
+  }
+
+  async catalogueWriter(): Promise<{ db: CatalogueDb; close(): Promise<void> }> {
+    return { db: sqliteCatalogueDb(this.db), close: async () => this.counts.clear() };
   }
 
   private logCatalogueChange(productId: number | null): void {

@@ -8,6 +8,7 @@ import { signInSaga } from './signInSaga';
 import { attachSignIn } from './signInView';
 import { orderStatusSaga } from './orderStatusSaga';
 import { attachOrderStatus } from './orderStatusView';
+import { attachImport } from './importView';
 
 /**
  * The back office's own bundle (webpack entry `admin`, issue 36): loaded by /admin/ pages only,
@@ -29,6 +30,7 @@ function startOrderStatus(): void {
 
 function start(): void {
   startOrderStatus();
+  attachImport(document);
   const actor = createActor(ownerSignInMachine);
   const render = attachSignIn(document, (event) => actor.send(event));
   document.documentElement.dataset.adminReady = 'true';

@@ -1,5 +1,6 @@
 import { courierRows, sortedCouriers } from '../../settings/shopSettings';
 import pg from 'pg';
+import { postgresCatalogueDb, type CatalogueDb } from '../catalogue/store';
 import { confirmNoticeSteps, requestNoticeSteps } from '../noticeSteps';
 import type { CompiledQuery } from 'kysely';
 import { runStepsAsync, SharedReads, type Steps } from '../sharedReads';
@@ -995,6 +996,11 @@ export class PostgresShopRepository extends SharedReads implements ShopRepositor
    * LISTEN on one connection of its own (outside the pool); when it breaks it is opened again
    * after a second, and everything is dropped (changes may have been missed meanwhile).
    */
+  async catalogueWriter(): Promise<{ db: CatalogueDb; close(): Promise<void> }> {
+    const client = await this.pool.connect();
+    return { db: postgresCatalogueDb(client), close: async () => (client.release(), this.counts.clear()) };
+  }
+
   watchCatalogue(listener: (products: number[] | 'all') => void): () => Promise<void> {
     let stopped = false;
     let client: pg.Client | null = null;
