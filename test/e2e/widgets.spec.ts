@@ -71,6 +71,8 @@ test.describe('page widgets', () => {
   test('the back-to-top link appears after twice the window height and brings the shopper back up', async ({ page }) => {
     await page.goto('/search.php?traits_alt[24]=148728');
     await expect(page.locator('.product-card').first()).toBeVisible();
+    // The link is the page script's, and the page settles its layout once it runs: measured after that.
+    await scriptReady(page);
     const link = page.getByRole('link', { name: 'Torna su' });
     await expect(link).toHaveCount(0);
     const height = await page.evaluate(() => window.innerHeight);
