@@ -219,6 +219,7 @@ export class SqliteShopRepository extends SharedReads implements ShopRepository 
   /** Drops the kept counts (a catalogue change, here or in another process). */
   clearCaches(): void {
     this.counts.clear();
+    this.dropSearchVocabulary();
   }
 
   async categoryCounts(filter: ListingFilter): Promise<Array<[number, string, number]>> {

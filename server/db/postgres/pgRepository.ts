@@ -397,6 +397,7 @@ export class PostgresShopRepository extends SharedReads implements ShopRepositor
   /** Drops the kept counts (a catalogue change, here or on another server). */
   clearCaches(): void {
     this.counts.clear();
+    this.dropSearchVocabulary();
   }
 
   async categoryCounts(filter: ListingFilter): Promise<Array<[number, string, number]>> {
