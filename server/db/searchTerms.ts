@@ -73,3 +73,8 @@ export function smallTableMatcher(text: string): (folded: string) => boolean {
     .map((term) => term.split(ALTERNATIVE).map((alternative) => alternative.split(ALL_OF).filter(Boolean)));
   return (candidate) => terms.length > 0 && terms.every((term) => term.some((words) => words.length > 0 && words.every((w) => candidate.includes(w))));
 }
+
+/** The shopper's own words of a text the vocabulary expanded (each word's first alternative): what the code look-up and the information pages match. */
+export function shopperText(text: string): string {
+  return text.includes(ALTERNATIVE) ? text.split(/\s+/).map((term) => term.split(ALTERNATIVE)[0]).join(' ') : text;
+}

@@ -34,7 +34,7 @@ export { facetKey } from './listingQuery';
 import { TtlCache } from './ttlCache';
 import { loadVehiclePage, loadVehiclePagePaths } from './vehiclePages';
 import type { VehiclePageKind } from '../../src/domain/vehiclePages';
-import { ftsQuery } from './searchTerms';
+import { ftsQuery, shopperText } from './searchTerms';
 import { DatabaseUnavailable, isSqliteStorageFailure, sqliteUnwritable } from './faults';
 import {
   AXIS_NAMES,
@@ -564,7 +564,7 @@ export class SqliteShopRepository extends SharedReads implements ShopRepository 
           price: { price: { gross: { value: r.price_gross, formatted: formatPrice(r.price_gross) }, net: { value: netValue, formatted: formatPrice(netValue) } } },
         };
       });
-    const code = text.toUpperCase().replace(/[\s.-]/g, '');
+    const code = shopperText(text).toUpperCase().replace(/[\s.-]/g, '');
     const replacementCodes =
       code.length >= 3
         ? (
