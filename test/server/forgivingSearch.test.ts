@@ -97,4 +97,14 @@ describe(`forgiving search (${BACKEND})`, () => {
     expect((await listing('zzzzqx')).total).toBe(0);
     expect(await liveSearch('zzzzqx')).toEqual([]);
   });
+
+  it('learns the words of a changed catalogue once the catalogue says it changed (its caches dropped)', async () => {
+    const product = await shop.one<{ id: number; name: string }>(`SELECT id, name FROM products ORDER BY id LIMIT 1`);
+    expect((await shop.repository.searchVocabulary!()).expand('zefirome', 'it')).toBe('zefirome');
+    await shop.sql(`UPDATE products SET name = ? WHERE id = ?`, `${product.name} Zefirone`, product.id);
+    // Kept until the catalogue changes.
+    expect((await shop.repository.searchVocabulary!()).expand('zefirome', 'it')).toBe('zefirome');
+    shop.repository.clearCaches?.();
+    expect((await shop.repository.searchVocabulary!()).expand('zefirome', 'it').split('\u001f')).toEqual(['zefirome', 'zefirone']);
+  });
 });
