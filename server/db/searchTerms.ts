@@ -20,9 +20,12 @@ export function searchWords(text: string): string[] {
  * list of words (all required). A plain word is one alternative of one word; a word forgiven or
  * translated by the vocabulary (server/db/searchVocabulary.ts) carries its alternatives.
  */
+/** Everything but letters, digits, spaces and the vocabulary's two separators: a word break. */
+const NOT_A_TERM = new RegExp(`[^\\p{L}\\p{N}\\s${ALTERNATIVE}${ALL_OF}]`, 'gu');
+
 export function searchTerms(text: string): string[][][] {
   return foldText(text)
-    .replace(/[^\p{L}\p{N}\s\u001e\u001f]/gu, ' ')
+    .replace(NOT_A_TERM, ' ')
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, MAX_SEARCH_WORDS)
