@@ -17,6 +17,7 @@ import { benchCheckout } from './bench/checkout';
 import { runPageMixBench } from './bench/pageMix';
 import { BEFORE_PHOTOS, measureFirstScreenImages } from './bench/firstScreenImages';
 import { runVehicleKeyBench, type VehicleKeyBenchRow } from './bench/vehicleKey';
+import { runForgivingSearchBench, type ForgivingBenchRow } from './bench/forgivingSearch';
 import { postgresPlans, runVehiclePageBench, type FitmentPlan, type VehiclePageBenchRow } from './bench/vehiclePages';
 import { runPostgresMeasureBench, runSqliteMeasureBench, type MeasureBenchRow, type MeasurePlan } from './bench/brakeMeasures';
 
@@ -222,6 +223,22 @@ async function main() {
     report.vehicleKey = { tool: 'autocannon', connections: 10, secondsPerCall: 5, rows, sqlitePlan: plan };
     console.table(rows);
     console.log(`  engine by key, SQLite plan:\n    ${plan.join('\n    ')}`);
+  }
+
+  if (only('forgivingSearch')) {
+    // Issue 37, point 6: a word with a typo against the same word spelled right, listing and live search.
+    const sizes = (process.env.BENCH_FORGIVING_CATALOGUES || '10000').split(',').map(Number);
+    const rows: ForgivingBenchRow[] = [];
+    const vocabulary: Array<{ catalogue: number; buildMs: number; words: number }> = [];
+    console.log('\nForgiving search: typo against exact, straight on the SQLite repository (no cache), 60 samples each');
+    for (const size of sizes) {
+      const result = await runForgivingSearchBench(size);
+      rows.push(...result.rows);
+      vocabulary.push({ catalogue: size, buildMs: result.vocabularyBuildMs, words: result.vocabularyWords });
+    }
+    report.forgivingSearch = { samples: 60, vocabulary, rows };
+    console.table(vocabulary);
+    console.table(rows);
   }
 
   let measures: { samplesPerListing: number; pageSize: number; rows: MeasureBenchRow[]; plans: MeasurePlan[] } | undefined;

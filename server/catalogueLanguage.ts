@@ -4,7 +4,7 @@ import { TRAIT, BRAKE_CATEGORY } from '../src/api/wire';
 import { resources } from '../src/i18n';
 import { isLanguage, type Language } from '../src/i18n/runtime';
 import { catalogueNumber } from '../src/domain/brakes';
-import type { ShopRepository } from './db/repository';
+import type { ListingFilter, ShopRepository } from './db/repository';
 import type { CatalogueTexts } from './db/catalogueTexts';
 import { descriptionHtml, ENGINE_LIST_START, type DescriptionLabels } from './db/shopViews';
 import { BadRequest } from './http';
@@ -189,7 +189,8 @@ function leadOf(html: string): string | null {
 }
 
 /** The repository for answers in `language`: the same one for Italian, the shop's language. */
-export function inLanguage(repo: ShopRepository, language: Language): ShopRepository {
+export function inLanguage(shopRepo: ShopRepository, language: Language): ShopRepository {
+  const repo = forgivingSearch(shopRepo, language);
   if (language === 'it') return repo;
   const translator = async () => new Translator(language, await repo.catalogueTexts());
   const replaced: Partial<ShopRepository> = {
@@ -225,6 +226,30 @@ export function inLanguage(repo: ShopRepository, language: Language): ShopReposi
       const [data, t] = await Promise.all([repo.vehiclePage(kind, id), translator()]);
       return data && t.vehiclePage(data);
     },
+  };
+  return new Proxy(repo, {
+    get(target, property) {
+      if (property in replaced) return replaced[property as keyof ShopRepository];
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/**
+ * The repository whose text searches (live search, listings and their counts) forgive a typo
+ * and read words of `language` (issue 37, point 6; server/db/searchVocabulary.ts): the text is
+ * expanded with the vocabulary's alternatives before it reaches the repository and its caches.
+ */
+export function forgivingSearch(repo: ShopRepository, language: Language): ShopRepository {
+  if (!repo.searchVocabulary) return repo;
+  const expand = async (text: string): Promise<string> => (await repo.searchVocabulary!()).expand(text, language);
+  const expandFilter = async (filter: ListingFilter): Promise<ListingFilter> => (filter.text ? { ...filter, text: await expand(filter.text) } : filter);
+  const replaced: Partial<ShopRepository> = {
+    textSearch: async (text, limit, lang) => repo.textSearch(await expand(text), limit, lang),
+    listing: async (filter, page, pageSize) => repo.listing(await expandFilter(filter), page, pageSize),
+    categoryCounts: async (filter) => repo.categoryCounts(await expandFilter(filter)),
+    axisCounts: async (filter) => repo.axisCounts(await expandFilter(filter)),
   };
   return new Proxy(repo, {
     get(target, property) {

@@ -1,6 +1,7 @@
 import type { ShopSettings } from '../settings/shopSettings';
 import type { CatalogueDb } from './catalogue/store';
 import type { CatalogueTexts } from './catalogueTexts';
+import type { SearchVocabulary } from './searchVocabulary';
 import type {
   BasketSummary,
   BrakeProduct,
@@ -81,6 +82,8 @@ export interface ShopRepository {
   brakeProducts(filter: BrakeProductFilter): Promise<BrakeProduct[]>;
   /** The catalogue's names and texts in the languages other than the shop's (issue 34). */
   catalogueTexts(): Promise<CatalogueTexts>;
+  /** The catalogue's words per language, for forgiving search (server/db/searchVocabulary.ts); without it, search is exact. */
+  searchVocabulary?(): Promise<SearchVocabulary>;
   /** `lang` (ours): the cms group holds that language's pages (every language's without it). */
   textSearch(text: string, limit: number, lang?: string): Promise<TextSearchResult>;
   /** An information page by its slug (any language), with its other languages; null when there is none. */

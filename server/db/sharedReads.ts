@@ -10,6 +10,7 @@ import { checkoutState, latestOrders, orderByToken, placeOrderSteps, type Checko
 import { changeOrderStatusSteps, orderByNumberSteps, orderExportSteps, orderListSteps, ownerDashboardSteps, type OrderListFilter, type OrderListPage, type OrderStatusChangeInput, type OrderStatusChangeResult, type OrderWithHistory, type OwnerDashboard } from '../orders/orderAdmin';
 import { contactAttachmentSteps, inboxSteps, type InboxPage } from '../messages/inbox';
 import { CatalogueTexts, type CatalogueTextRow } from './catalogueTexts';
+import { SearchVocabulary } from './searchVocabulary';
 import { fitAnswers } from './fitAnswers';
 import type { FitAnswer } from '../../src/domain/fitment';
 import type { VehicleKey } from '../../src/domain/vehicleKey';
@@ -28,7 +29,8 @@ export interface ShopTables {
   models: { id: number; brand_id: number; name: string };
   generations: { id: number; model_id: number; name: string; year_from: number };
   engines: { id: number; generation_id: number; name: string; cv: number };
-  products: { id: number; slug: string; category_id: number; universal: number; catalog_no: string };
+  products: { id: number; slug: string; category_id: number; universal: number; catalog_no: string; name: string };
+  categories: { id: number; name: string };
   /** A vehicle's registration keys (migration 25, issue 37). */
   engine_keys: { kind: string; key: string; engine_id: number };
   code_groups: { code_key: string; group_id: number; code: string; replaced_by: string | null };
@@ -320,6 +322,45 @@ export abstract class SharedReads {
   /** The catalogue's texts in the other languages (server/db/catalogueTexts.ts), all at once: kept by the answer caches. */
   async catalogueTexts(): Promise<CatalogueTexts> {
     return new CatalogueTexts(await this.rows(this.sql.selectFrom('catalogue_texts').select(['kind', 'id', 'language', 'text']).compile()));
+  }
+
+  /**
+   * The words of the catalogue's product and category names in every language (issue 37,
+   * point 6: server/db/searchVocabulary.ts), read once and kept until the catalogue changes
+   * (`dropSearchVocabulary`, called by the repository's clearCaches).
+   */
+  searchVocabulary(): Promise<SearchVocabulary> {
+    if (!this.vocabularyNow) {
+      const reading = this.readSearchVocabulary();
+      this.vocabularyNow = reading;
+      reading.catch(() => {
+        if (this.vocabularyNow === reading) this.vocabularyNow = undefined;
+      });
+    }
+    return this.vocabularyNow;
+  }
+
+  protected dropSearchVocabulary(): void {
+    this.vocabularyNow = undefined;
+  }
+
+  private vocabularyNow?: Promise<SearchVocabulary>;
+
+  private async readSearchVocabulary(): Promise<SearchVocabulary> {
+    const [products, categories, texts] = await Promise.all([
+      this.rows<{ id: number; name: string }>(this.sql.selectFrom('products').select(['id', 'name']).compile()),
+      this.rows<{ id: number; name: string }>(this.sql.selectFrom('categories').select(['id', 'name']).compile()),
+      this.rows<{ kind: string; id: string; language: string; text: string }>(
+        this.sql.selectFrom('catalogue_texts').select(['kind', 'id', 'language', 'text']).where('kind', 'in', ['product', 'category']).compile(),
+      ),
+    ]);
+    return new SearchVocabulary({
+      names: [
+        ...products.map((r) => ({ kind: 'product' as const, id: String(r.id), name: r.name })),
+        ...categories.map((r) => ({ kind: 'category' as const, id: String(r.id), name: r.name })),
+      ],
+      texts,
+    });
   }
 
   /* ---------------------------------------------------------------- the shop's settings (issue 36, point 7) */

@@ -38,7 +38,7 @@ import { BASKET_LIMITS, lineMaximum, lineRules, type LimitLine, type LimitProduc
 import type { ListingFilter } from './repository';
 import { ORDER_BY_LEAD_HOURS } from '../../src/domain/shippingTime';
 import { shopClock } from '../clock';
-import { smallTableMatcher } from './searchTerms';
+import { shopperText, smallTableMatcher } from './searchTerms';
 import { matchCmsPages, type CmsSearchEntry } from './cmsPages';
 
 export interface ProductRow {
@@ -579,7 +579,8 @@ export function smallTableGroups(t: SmallTables, text: string, max: number, lang
     producers: t.producers.filter((p) => hit(p.folded)).slice(0, max).map((p) => ({ name: p.name, link: `/search.php?producer=${p.id}` })),
     series: t.series.filter((s) => hit(s.folded)).slice(0, max).map((s) => ({ name: s.name, link: `/search.php?text=${encodeURIComponent(s.name)}` })),
     menuNodes: t.menuNodes.filter((m) => hit(m.folded)).slice(0, max).map((m) => ({ name: m.name, link: m.link, breadcrumbs: m.breadcrumbs })),
-    cms: matchCmsPages(t.cms, text, max, lang),
+    // The information pages match the shopper's own words (not the catalogue's forgiven ones).
+    cms: matchCmsPages(t.cms, shopperText(text), max, lang),
     searchQueries: t.queries.filter((q) => hit(q.folded)).slice(0, max).map((q) => ({ name: q.name, link: `/search.php?text=${encodeURIComponent(q.name)}` })),
   };
 }

@@ -34,7 +34,7 @@ export { facetKey } from './listingQuery';
 import { TtlCache } from './ttlCache';
 import { loadVehiclePage, loadVehiclePagePaths } from './vehiclePages';
 import type { VehiclePageKind } from '../../src/domain/vehiclePages';
-import { ftsQuery } from './searchTerms';
+import { ftsQuery, shopperText } from './searchTerms';
 import { sqliteCatalogueDb, type CatalogueDb } from './catalogue/store';
 import { DatabaseUnavailable, isSqliteStorageFailure, sqliteUnwritable } from './faults';
 import {
@@ -220,6 +220,7 @@ export class SqliteShopRepository extends SharedReads implements ShopRepository 
   /** Drops the kept counts (a catalogue change, here or in another process). */
   clearCaches(): void {
     this.counts.clear();
+    this.dropSearchVocabulary();
   }
 
   async categoryCounts(filter: ListingFilter): Promise<Array<[number, string, number]>> {
@@ -564,7 +565,7 @@ export class SqliteShopRepository extends SharedReads implements ShopRepository 
           price: { price: { gross: { value: r.price_gross, formatted: formatPrice(r.price_gross) }, net: { value: netValue, formatted: formatPrice(netValue) } } },
         };
       });
-    const code = text.toUpperCase().replace(/[\s.-]/g, '');
+    const code = shopperText(text).toUpperCase().replace(/[\s.-]/g, '');
     const replacementCodes =
       code.length >= 3
         ? (

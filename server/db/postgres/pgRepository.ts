@@ -30,7 +30,7 @@ import { listingTraitFacets } from '../../../src/domain/brakeMeasures';
 import { facetKey, facetRows, listingOrder, listingWhere, POSTGRES_LISTING, traitValueCounts } from '../listingQuery';
 import { TtlCache } from '../ttlCache';
 import { newNoticeToken, noticeTokenHash } from '../noticeToken';
-import { codeKey, codeKeyEnd, tsQuery } from '../searchTerms';
+import { codeKey, codeKeyEnd, shopperText, tsQuery } from '../searchTerms';
 import {
   AXIS_NAMES,
   PAGE_SIZE_MAX,
@@ -398,6 +398,7 @@ export class PostgresShopRepository extends SharedReads implements ShopRepositor
   /** Drops the kept counts (a catalogue change, here or on another server). */
   clearCaches(): void {
     this.counts.clear();
+    this.dropSearchVocabulary();
   }
 
   async categoryCounts(filter: ListingFilter): Promise<Array<[number, string, number]>> {
@@ -685,7 +686,7 @@ export class PostgresShopRepository extends SharedReads implements ShopRepositor
   async textSearch(text: string, limit: number, lang?: string): Promise<TextSearchResult> {
     const max = Math.min(Math.max(limit, 1), 50);
     const query = tsQuery(text);
-    const code = codeKey(text);
+    const code = codeKey(shopperText(text));
     const [products, codes] = await Promise.all([
       query
         ? // Doc order is popularity order: the first matches are the most wanted, no ranking pass.
