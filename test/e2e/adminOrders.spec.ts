@@ -1,14 +1,13 @@
 import { test, expect, request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { axeViolations } from './support/axe';
 import { screenshot } from './support/screens';
 import { startShopServer, type ShopServer } from './support/shopServer';
 import { signInOwner } from '../support/ownerSession';
+import { startSmtpInbox, type SmtpInbox } from '../support/smtpInbox';
 
 /**
  * The owner takes orders in the back office (issue 36, point 2): marks a bank transfer paid,
@@ -19,34 +18,19 @@ import { signInOwner } from '../support/ownerSession';
  */
 const port = Number(process.env.E2E_BASE_PORT || 8181) + 7;
 let shop: ShopServer;
-let smtp: SMTPServer;
+let smtp: SmtpInbox;
 let dataDir: string;
 let db: Database.Database;
-const mails: Array<{ to: string[]; text: string }> = [];
-const decode = (raw: string) => Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((to) => to.address), text: decode(Buffer.concat(chunks).toString('utf8')) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtp = await startSmtpInbox();
   dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-admin-'));
   shop = await startShopServer(port, {
     DATA_DIR: dataDir,
     NODE_ENV: 'production',
-    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    SMTP_URL: smtp.url,
     MAIL_FROM: 'FreniShop <negozio@example.it>',
     MAIL_TO: 'titolare@example.it',
     PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
@@ -57,7 +41,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   db?.close();
   await shop?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -130,7 +114,7 @@ test('the owner marks a bank transfer paid, packs it and ships it with a trackin
   expect(await axeViolations(page)).toEqual([]);
   await screenshot(page, `admin-order-shipped-${info.project.name}`);
 
-  await expect.poll(() => mails.find((mail) => mail.to.includes(email) && mail.text.includes('BRT 0042 9911'))?.text ?? '').toContain(`il tuo ordine ${number} è partito con`);
+  await expect.poll(() => smtp.mails.find((mail) => mail.to.includes(email) && mail.text.includes('BRT 0042 9911'))?.text ?? '').toContain(`il tuo ordine ${number} è partito con`);
 });
 
 test('cancelling an order gives its stock back: the product page shows it again', async ({ page, context }, info) => {

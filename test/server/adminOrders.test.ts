@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { mailerFromEnv, type Mailer } from '../../server/messages/mailer';
 import { formatCents } from '../../server/money';
 import { BACKEND, startTestShop, Visitor, type TestShop } from './helpers';
 import { signInOwner, type OwnerSession } from '../support/ownerSession';
+import { startSmtpInbox, type SmtpInbox } from '../support/smtpInbox';
 import type { CouriersAnswer, PlaceAnswer, ReviewAnswer } from '../../src/api/checkoutWire';
 
 /**
@@ -13,45 +12,15 @@ import type { CouriersAnswer, PlaceAnswer, ReviewAnswer } from '../../src/api/ch
  * mails the shopper their tracking number, the CSV neutralises formulas, and shoppers' files are
  * only ever downloads.
  */
-interface Received {
-  to: string[];
-  text: string;
-}
-const decode = (raw: string) => Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
-
-let smtp: SMTPServer;
+let smtp: SmtpInbox;
 let shop: TestShop;
 let mailer: Mailer;
 let owner: OwnerSession;
-const inbox: Received[] = [];
-const waiters: Array<() => void> = [];
-const mailTo = (address: string, containing: string) =>
-  new Promise<Received>((resolve) => {
-    const check = () => {
-      const found = inbox.find((mail) => mail.to.includes(address) && mail.text.includes(containing));
-      if (found) resolve(found);
-      else waiters.push(check);
-    };
-    check();
-  });
+const mailTo = (address: string, containing: string) => smtp.mailTo(address, containing);
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((to) => to.address), text: decode(Buffer.concat(chunks).toString('utf8')) });
-        for (const wake of waiters.splice(0)) wake();
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const url = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpInbox();
+  const url = smtp.url;
   mailer = mailerFromEnv({ SMTP_URL: url, MAIL_FROM: 'FreniShop <negozio@example.it>', MAIL_TO: 'titolare@example.it', PUBLIC_ORIGIN: 'https://freni.example' })!;
   shop = await startTestShop(200, { mailer });
   owner = await signInOwner(shop.app);
@@ -59,7 +28,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop?.close();
   mailer?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 let ordered = 0;

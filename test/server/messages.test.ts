@@ -6,63 +6,33 @@
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { SPECIAL_PRODUCTS } from '../../server/db/catalogue/specialProducts';
 import { importCatalogueFile, openCatalogueDb, type OpenedCatalogueDb } from '../../server/db/catalogue/importer';
 import { exportCatalogue } from '../../server/db/catalogue/store';
 import { mailerFromEnv, type Mailer } from '../../server/messages/mailer';
 import { answerRestockedNotices } from '../../server/messages/notify';
 import { BACKEND, multipart, startTestShop, Visitor, type TestShop } from './helpers';
+import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../support/smtpInbox';
 
 jest.setTimeout(60_000);
 const ROOT = join(__dirname, '..', '..');
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-  /** The raw message with quoted-printable soft breaks and escapes undone. */
-  text: string;
-}
-
-const decodeQuotedPrintable = (raw: string) =>
-  Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
-
-let smtp: SMTPServer;
+let smtp: SmtpInbox;
 let smtpUrl: string;
-const inbox: Received[] = [];
-const waiters: Array<() => void> = [];
+/** Every mail received (a test may empty it). */
+let inbox: ReceivedMail[] = [];
 /** Waits until the inbox holds `count` mails. */
-const mails = (count: number) =>
-  new Promise<Received[]>((resolve) => {
-    const check = () => (inbox.length >= count ? resolve(inbox.slice(0, count)) : waiters.push(check));
-    check();
-  });
+const mails = (count: number) => smtp.count(count);
 
 let shop: TestShop;
 let mailer: Mailer;
 let catalogue: OpenedCatalogueDb;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        inbox.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((to) => to.address), raw, text: decodeQuotedPrintable(raw) });
-        for (const wake of waiters.splice(0)) wake();
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpInbox();
+  inbox = smtp.mails;
+  smtpUrl = smtp.url;
   mailer = mailerFromEnv({ SMTP_URL: smtpUrl, MAIL_FROM: 'FreniShop <negozio@example.it>', MAIL_TO: 'titolare@example.it' })!;
   shop = await startTestShop(300, { mailer });
   catalogue = await openCatalogueDb({ databaseUrl: shop.databaseUrl, sqlitePath: join(shop.dir, 'shop.sqlite') });
@@ -71,7 +41,7 @@ afterAll(async () => {
   await catalogue.close();
   await shop.close();
   mailer.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 describe(`messages reach the owner (${BACKEND})`, () => {

@@ -1,54 +1,27 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { mailerFromEnv, type Mailer } from '../../server/messages/mailer';
 import { BACKEND, startTestShop, Visitor, type TestShop } from './helpers';
+import { startSmtpInbox, type SmtpInbox } from '../support/smtpInbox';
 import type { CouriersAnswer, PlaceAnswer, ReviewAnswer } from '../../src/api/checkoutWire';
 
 /**
  * A placed order is mailed (issue 32): to the shopper in the language they ordered in, with the
  * order's link and how to pay, and to the owner. The mail goes to a real SMTP server started here.
  */
-interface Received {
-  to: string[];
-  text: string;
-}
-const decode = (raw: string) => Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
-
-let smtp: SMTPServer;
+let smtp: SmtpInbox;
 let shop: TestShop;
 let mailer: Mailer;
-const inbox: Received[] = [];
-const waiters: Array<() => void> = [];
-const mails = (count: number) =>
-  new Promise<Received[]>((resolve) => {
-    const check = () => (inbox.length >= count ? resolve(inbox.slice(0, count)) : waiters.push(check));
-    check();
-  });
+const mails = (count: number) => smtp.count(count);
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((to) => to.address), text: decode(Buffer.concat(chunks).toString('utf8')) });
-        for (const wake of waiters.splice(0)) wake();
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const url = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpInbox();
+  const url = smtp.url;
   mailer = mailerFromEnv({ SMTP_URL: url, MAIL_FROM: 'FreniShop <negozio@example.it>', MAIL_TO: 'titolare@example.it', PUBLIC_ORIGIN: 'https://freni.example' })!;
   shop = await startTestShop(200, { mailer });
 });
 afterAll(async () => {
   await shop?.close();
   mailer?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 it(`mails the order to the shopper in their language and to the owner (${BACKEND})`, async () => {
@@ -81,5 +54,5 @@ it(`mails the order to the shopper in their language and to the owner (${BACKEND
   const again = await visitor.request({ method: 'POST', url: '/ajax/checkout.php?action=place', json: { ...form, quote: review.quote.fingerprint } });
   expect(again.json()).toMatchObject({ status: 'placed', order: { number: placed.order.number } });
   await new Promise((resolve) => setTimeout(resolve, 300));
-  expect(inbox).toHaveLength(2);
+  expect(smtp.mails).toHaveLength(2);
 });
