@@ -54,6 +54,13 @@ export interface LimitSize {
   subscription_gross: number | null;
 }
 
+/**
+ * The quantity rules' columns as the database stores them (flags as 0 / 1): what the checkout
+ * reads (server/orders/quote.ts, server/orders/tables.ts) to decide with decideBasketChange.
+ */
+export type StoredLimitProduct = Omit<LimitProduct, 'subscription' | 'gratis' | 'phone_price'> & { subscription: number; gratis: number; phone_price: number };
+export type StoredLimitSize = Omit<LimitSize, 'basket_enable'> & { basket_enable: number };
+
 /** A line of the product already in the basket. */
 export interface LimitLine {
   sizeId: string;

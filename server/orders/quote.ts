@@ -7,6 +7,7 @@ import { paymentsFor } from '../../src/domain/checkout';
 import { basketTotals, formatCents, fromCents, netOf, toCents, type Cents } from '../money';
 import { courierOptions, rebatedUnitCents } from '../db/shopViews';
 import type { CourierRow } from '../db/shopViews';
+import type { StoredLimitProduct, StoredLimitSize } from '../db/basketLimits';
 import { productLink } from '../text';
 
 /**
@@ -16,39 +17,22 @@ import { productLink } from '../text';
  * shipping from the threshold, remote regions' surcharge), VAT and the total. The review and the
  * order use the same function on the same rows, so the shopper is shown exactly what is charged.
  */
-export interface CheckoutLineRow {
-  product_id: number;
-  size_id: string;
-  additional: string;
-  count: number;
-  vehicle_engine: number | null;
-  vehicle_label: string | null;
-  name: string;
-  slug: string;
-  type: string;
-  catalog_no: string;
-  vat: number;
-  unit: string;
-  unit_plural: string;
-  unit_sellby: number;
-  unit_precision: number;
-  min_quantity: number | null;
-  max_quantity: number | null;
-  min_size_quantity: number | null;
-  max_size_quantity: number | null;
-  min_subscription_quantity: number | null;
-  subscription: number;
-  gratis: number;
-  phone_price: number;
-  size_name: string;
-  stock: number;
-  status: string;
-  shipping_days: number;
-  price_gross: number;
-  subscription_gross: number | null;
-  points: number;
-  basket_enable: number;
-}
+export type CheckoutLineRow = StoredLimitProduct &
+  StoredLimitSize & {
+    product_id: number;
+    additional: string;
+    count: number;
+    vehicle_engine: number | null;
+    vehicle_label: string | null;
+    name: string;
+    slug: string;
+    type: string;
+    catalog_no: string;
+    vat: number;
+    size_name: string;
+    shipping_days: number;
+    price_gross: number;
+  };
 
 /** What the quote is computed from: the transaction's reads. */
 export interface QuoteInput {

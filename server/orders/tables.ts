@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { ShopTables } from '../db/sharedReads';
+import type { StoredLimitProduct, StoredLimitSize } from '../db/basketLimits';
 
 /**
  * The checkout's tables (issue 32), as both schemas define them (migration 20 of
@@ -87,7 +88,7 @@ export interface OrderTables extends Omit<ShopTables, 'products' | 'visitors'> {
   order_lines: OrderLineRow;
   order_events: OrderEventRow;
   order_numbers: { year: number; last: number };
-  products: {
+  products: StoredLimitProduct & {
     id: number;
     name: string;
     slug: string;
@@ -95,31 +96,13 @@ export interface OrderTables extends Omit<ShopTables, 'products' | 'visitors'> {
     catalog_no: string;
     category_id: number;
     vat: number;
-    unit: string;
-    unit_plural: string;
-    unit_sellby: number;
-    unit_precision: number;
-    min_quantity: number | null;
-    max_quantity: number | null;
-    min_size_quantity: number | null;
-    max_size_quantity: number | null;
-    min_subscription_quantity: number | null;
-    subscription: number;
-    gratis: number;
-    phone_price: number;
   };
-  sizes: {
+  sizes: StoredLimitSize & {
     product_id: number;
-    size_id: string;
     name: string;
-    stock: number;
-    status: string;
     shipping_days: number;
     price_gross: number;
     price_net: number;
-    subscription_gross: number | null;
-    points: number;
-    basket_enable: number;
   };
   basket_lines: {
     visitor_id: string;
