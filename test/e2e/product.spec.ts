@@ -307,7 +307,7 @@ test.describe('product page', () => {
     await expect(page.getByRole('link', { name: 'Calcola la rata' })).toHaveAttribute('href', '/cms/pagamento-rate.html');
   });
 
-  test('quick facts from the product XML: category and axle (the XML\'s data comes with the page: not asked again)', async ({ page }) => {
+  test('quick facts from the product XML: category and axle, then a disc\'s measures (the XML\'s data comes with the page: not asked again)', async ({ page }) => {
     const asked: string[] = [];
     page.on('request', (request) => void (request.url().includes('getProductXML=true') && asked.push(request.url())));
     await openProduct(page, P.multiSize);
@@ -315,8 +315,9 @@ test.describe('product page', () => {
     await page.waitForLoadState('networkidle');
     expect(asked).toEqual([]);
     const facts = page.locator('.product__facts');
-    await expect(facts.locator('dt')).toHaveText(['Produttore', 'Codice catalogo', 'Categoria', 'Asse']);
-    await expect(facts.locator('dd')).toHaveText(['Zimmermann', '159.1797.69', 'Dischi freno', 'Asse posteriore']);
+    // Issue 37, point 3: a disc's measures follow (type, diameter, thickness, minimum thickness, centring, holes).
+    await expect(facts.locator('dt')).toHaveText(['Produttore', 'Codice catalogo', 'Categoria', 'Asse', 'Tipo di disco', 'Diametro del disco', 'Spessore del disco', 'Spessore minimo', 'Diametro di centraggio', 'Numero di fori']);
+    await expect(facts.locator('dd')).toHaveText(['Zimmermann', '159.1797.69', 'Dischi freno', 'Asse posteriore', 'pieno', '288 mm', '22 mm', '20 mm', '65 mm', '5']);
   });
 
   test('no instalment offer for what cannot be bought', async ({ page }) => {
