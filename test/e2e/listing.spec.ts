@@ -56,6 +56,8 @@ test.describe('listing', () => {
 
   test('the brake page\u2019s category compass: categories around a dial with their counts, and the promo categories', async ({ page }, info) => {
     await page.goto('/brakes.php');
+    // The dial is laid out once the page's script has run and the page settled (the finder's forms above it grow as it starts).
+    await scriptReady(page);
     const compass = page.getByRole('navigation', { name: 'Bussola delle categorie freni' });
     const items = compass.locator('.compass__item');
     await expect(items.first()).toContainText(/\d+ prodotti/);

@@ -73,7 +73,8 @@ test.describe('slider timings', () => {
       (url) => url.pathname === '/ajax/hotspots.php',
       async (route) => {
         const answer = (await (await route.fetch()).json()) as Record<string, string>;
-        if (answer.hotspot_promo) answer.hotspot_promo = answer.hotspot_promo.replace(/<img src="[^"]*"/, `<img src="${PROBE}"`);
+        // The first slide's picture, in every source the slide may take by layout mode (data-src_mobile|tablet|desktop, issue 34 point 12).
+        if (answer.hotspot_promo) answer.hotspot_promo = answer.hotspot_promo.replace(/<img [^>]*>/, (img) => img.replace(/( (?:data-)?src(?:_mobile|_tablet|_desktop)?=)"[^"]*"/g, `$1"${PROBE}"`));
         await route.fulfill({ json: answer });
       },
     );
