@@ -23,7 +23,8 @@ async function startServer(env: Record<string, string>): Promise<RunningServer> 
   // A stand-in build: pages are drawn into this template.
   mkdirSync(join(dir, 'dist', 'assets'), { recursive: true });
   writeFileSync(join(dir, 'dist', 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
-  return { ...(await startServerProcess({ DATA_DIR: dir, CATALOGUE_SIZE: '300', STATIC_DIR: join(dir, 'dist'), ...env })), dir };
+  // Ready once every worker listens (on a busy machine the second one starts later: a burst could all reach the first).
+  return { ...(await startServerProcess({ DATA_DIR: dir, CATALOGUE_SIZE: '300', STATIC_DIR: join(dir, 'dist'), ...env }, { waitForAllWorkers: true })), dir };
 }
 
 async function stopServer(server: RunningServer): Promise<number | null> {
