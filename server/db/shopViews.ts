@@ -586,11 +586,13 @@ export function smallTableGroups(t: SmallTables, text: string, max: number, lang
 }
 
 /**
- * A size's availability after its stock is set (one `?`: the new stock): in stock again (more than
- * none, or -1 unlimited) a size that was not sold is sold; none left, a sold one is not; a size
- * sold on order stays on order (its stock caps the quantity only).
+ * A size's availability after its stock is set (one `?`: the new stock), in an UPDATE of `sizes`
+ * (where `stock` and `status` are the row's old values): statusAfterStock of src/domain/stockStatus.ts
+ * as SQL, for the single writes of `npm run catalogue:stock` (test/unit/domain/stockStatus.test.ts
+ * holds both to the same answers).
  */
-export const STATUS_AFTER_STOCK = "CASE WHEN ? <> 0 THEN (CASE WHEN status = 'disable' THEN 'enable' ELSE status END) WHEN status = 'enable' THEN 'disable' ELSE status END";
+export const STATUS_AFTER_STOCK =
+  "CASE WHEN ? = stock THEN status WHEN ? <> 0 THEN (CASE WHEN status = 'disable' AND stock = 0 THEN 'enable' ELSE status END) WHEN status = 'enable' THEN 'disable' ELSE status END";
 
 /* ------------------------------------------------------------------ shipping */
 

@@ -776,7 +776,7 @@ export class SqliteShopRepository extends SharedReads implements ShopRepository 
         // The net price keeps its ratio to the gross one (the product's VAT).
         this.stmt('UPDATE sizes SET price_net = ROUND(CASE WHEN price_gross > 0 THEN price_net * ? / price_gross ELSE ? END, 2), price_gross = ? WHERE product_id = ?').run(change.price, change.price, change.price, id);
       }
-      if (change.stock !== undefined) this.stmt(`UPDATE sizes SET stock = ?, status = ${STATUS_AFTER_STOCK} WHERE product_id = ?`).run(change.stock, change.stock, id);
+      if (change.stock !== undefined) this.stmt(`UPDATE sizes SET stock = ?, status = ${STATUS_AFTER_STOCK} WHERE product_id = ?`).run(change.stock, change.stock, change.stock, id);
       if (change.name !== undefined) this.stmt('UPDATE products SET name = ? WHERE id = ?').run(change.name, id);
       this.logCatalogueChange(id);
       return true;

@@ -11,6 +11,7 @@
  * Prices are computed in integer cents (server/money.ts): the owner types the gross or the net
  * price and the other follows from the product's VAT rate.
  */
+import { statusAfterStock } from '../../src/domain/stockStatus';
 import { sql, type Generated, type Kysely } from 'kysely';
 import { queryWriter, step, type SqlDialect, type Steps } from '../db/steps';
 import { CATALOGUE_CHANNEL } from '../db/repository';
@@ -127,12 +128,9 @@ export function* changeProductSteps(dialect: SqlDialect, productId: number, chan
   for (const change of changes) {
     const old = sizes.find((s) => s.size_id === change.sizeId);
     if (!old) continue;
-    let status: string = change.status;
     const oldStock = Number(old.stock);
-    if (change.stock !== oldStock && status === old.status) {
-      if (change.stock !== 0 && status === 'disable' && oldStock === 0) status = 'enable';
-      if (change.stock === 0 && status === 'enable') status = 'disable';
-    }
+    // The owner's own choice of availability wins; left as it was, it follows the stock.
+    const status = change.status === old.status ? statusAfterStock(change.status, oldStock, change.stock) : change.status;
     const parts: string[] = [];
     const oldGross = toCents(Number(old.price_gross));
     const oldNet = toCents(Number(old.price_net));

@@ -965,7 +965,7 @@ export class PostgresShopRepository extends SharedReads implements ShopRepositor
           [change.price, id],
         );
       }
-      if (change.stock !== undefined) await client.query(`UPDATE sizes SET stock = $1::integer, status = ${toPgSql(STATUS_AFTER_STOCK).replace('$1', '$1::integer')} WHERE product_id = $2`, [change.stock, id]);
+      if (change.stock !== undefined) await client.query(`UPDATE sizes SET stock = $1::integer, status = ${STATUS_AFTER_STOCK.replaceAll('?', '$1::integer')} WHERE product_id = $2`, [change.stock, id]);
       if (change.name !== undefined) {
         await client.query('UPDATE products SET name = $1 WHERE id = $2', [change.name, id]);
         await client.query('UPDATE search_docs SET name = $1 WHERE product_id = $2', [change.name, id]);
