@@ -73,7 +73,7 @@ test.describe('back office: catalogue imports', () => {
     (bad[index].sizes as Array<Record<string, unknown>>)[0].price_gross = -5;
     await page.getByLabel('File del catalogo').setInputFiles(writeLines(bad, 'errato.jsonl'));
     await page.getByRole('button', { name: 'Controlla e importa' }).click();
-    await expect(page.getByRole('alert')).toContainText('Il catalogo NON è stato cambiato: 1 errori nel file errato.jsonl.');
+    await expect(page.getByRole('alert')).toContainText('Il catalogo NON è stato cambiato. Errori nel file errato.jsonl: 1.');
     const errors = page.getByRole('table', { name: 'Errori del file, per riga' });
     await expect(errors.getByRole('row').nth(1)).toHaveText(`${index + 1}sizes[0].price_grossmust be at least 0`);
     expect(await axeViolations(page)).toEqual([]);
